@@ -1,0 +1,63 @@
+// swift-tools-version:6.1
+//
+// FacebookSDKShim: the legacy Facebook iOS SDK surface (v2 `Facebook`/`FBRequest`, v3.1 friend picker)
+// on Linux, over one libcurl engine. Targets are split by layer; see docs/ARCHITECTURE.md.
+
+import PackageDescription
+
+let package = Package(
+    name: "FacebookSDKShim",
+    products: [
+        .library(name: "FacebookGraph", targets: ["FacebookGraph"]),
+        .library(name: "FacebookSDK", targets: ["FacebookSDK"]),
+        .library(name: "FBConnect", targets: ["FBConnect"]),
+        .library(name: "FacebookGraphReplay", targets: ["FacebookGraphReplay"]),
+        .executable(name: "fbgraph", targets: ["fbgraph"]),
+    ],
+    targets: [
+        // MARK: C: libcurl and its non-variadic shim
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .target(name: "CFacebookCurlShim", dependencies: ["CCurl"]),
+
+        // MARK: The modern core: the transport seam and the libcurl engine
+        .target(name: "FacebookGraph", dependencies: ["CFacebookCurlShim"]),
+
+        // MARK: The legacy layer: old spellings that forward to the core
+        .target(name: "FacebookSDK", dependencies: ["FacebookGraph"], path: "Legacy/FacebookSDK"),
+        .target(name: "FBConnect", dependencies: ["FacebookSDK"], path: "Legacy/FBConnect"),
+
+        // MARK: The contract-test kit and the CLI
+        .target(name: "FacebookGraphReplay", dependencies: ["FacebookGraph"]),
+        .executableTarget(name: "fbgraph", dependencies: ["FacebookGraph", "FacebookGraphReplay", "FacebookSDK"]),
+
+        // MARK: Benchmarks (not a product: their needs stay out of the library)
+        .executableTarget(name: "fbbench", dependencies: ["FacebookGraph", "FacebookGraphTestSupport"]),
+
+        // MARK: Tests
+        .target(
+            name: "FacebookGraphTestSupport",
+            dependencies: ["FacebookGraph", "FacebookGraphReplay"],
+            path: "Tests/Support"
+        ),
+        .testTarget(name: "FacebookGraphTests", dependencies: ["FacebookGraph", "FacebookGraphTestSupport"]),
+        .testTarget(
+            name: "FacebookGraphReplayTests",
+            dependencies: ["FacebookGraphReplay", "FacebookGraphTestSupport"]
+        ),
+        .testTarget(name: "FacebookSDKTests", dependencies: ["FacebookSDK", "FBConnect", "FacebookGraphTestSupport"]),
+        .testTarget(name: "fbgraphTests", dependencies: ["fbgraph"]),
+    ]
+)
+
+// Settings applied to every Swift target in one place: Swift 6 language mode with complete
+// concurrency checking (the default of tools 6), plus the upcoming features the style guide names.
+for target in package.targets where target.type != .system && target.name != "CFacebookCurlShim" {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    target.swiftSettings = settings
+}

@@ -1,0 +1,102 @@
+import CCurl
+import CFacebookCurlShim
+
+/// Owns one libcurl easy handle (`CURL*`) and its error buffer.
+///
+/// Threading: a handle belongs to the engine's thread. It is created, configured, added to the
+/// multi handle, reset and freed there only; nothing else may touch it.
+final class CurlEasyHandle {
+    /// The raw `CURL*`.
+    let raw: UnsafeMutableRawPointer
+    /// libcurl writes its detailed error text here (`CURLOPT_ERRORBUFFER`).
+    private let errorBuffer: UnsafeMutablePointer<CChar>
+
+    /// Creates a handle, or returns nil when libcurl cannot allocate one.
+    init?() {
+        guard let handle = curl_easy_init() else { return nil }
+        raw = handle
+        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+    }
+
+    deinit {
+        curl_easy_cleanup(raw)
+        errorBuffer.deallocate()
+    }
+
+    /// Clears every option (the connection cache lives in the multi handle and survives) and
+    /// points libcurl at the error buffer again.
+    func reset() {
+        curl_easy_reset(raw)
+        errorBuffer[0] = 0
+        _ = fbs_easy_setopt_ptr(raw, CURLOPT_ERRORBUFFER, errorBuffer)
+    }
+
+    /// libcurl's detail for the last failure, or "" when it left none.
+    var errorDetail: String {
+        String(cString: errorBuffer)
+    }
+
+    @discardableResult
+    func set(_ option: CURLoption, _ value: Int) -> CURLcode {
+        fbs_easy_setopt_long(raw, option, value)
+    }
+
+    @discardableResult
+    func set(_ option: CURLoption, _ value: Bool) -> CURLcode {
+        fbs_easy_setopt_long(raw, option, value ? 1 : 0)
+    }
+
+    @discardableResult
+    func set(_ option: CURLoption, offset value: Int64) -> CURLcode {
+        fbs_easy_setopt_off_t(raw, option, curl_off_t(value))
+    }
+
+    /// Sets a string option; libcurl copies the string.
+    @discardableResult
+    func set(_ option: CURLoption, _ value: String) -> CURLcode {
+        value.withCString { fbs_easy_setopt_string(raw, option, $0) }
+    }
+
+    @discardableResult
+    func set(_ option: CURLoption, pointer value: UnsafeRawPointer?) -> CURLcode {
+        fbs_easy_setopt_ptr(raw, option, value)
+    }
+
+    @discardableResult
+    func set(_ option: CURLoption, list value: UnsafeMutablePointer<curl_slist>?) -> CURLcode {
+        fbs_easy_setopt_slist(raw, option, value)
+    }
+
+    @discardableResult
+    func set(_ option: CURLoption, callback value: fbs_write_callback) -> CURLcode {
+        fbs_easy_setopt_write_callback(raw, option, value)
+    }
+
+    /// Sets a blob option; libcurl copies the bytes.
+    @discardableResult
+    func set(_ option: CURLoption, blob value: [UInt8]) -> CURLcode {
+        value.withUnsafeBytes { fbs_easy_setopt_blob_copy(raw, option, $0.baseAddress, $0.count) }
+    }
+
+    func info(long info: CURLINFO) -> Int {
+        var value = 0
+        return fbs_easy_getinfo_long(raw, info, &value) == CURLE_OK ? value : 0
+    }
+
+    func info(offset info: CURLINFO) -> Int64 {
+        var value: curl_off_t = 0
+        return fbs_easy_getinfo_off_t(raw, info, &value) == CURLE_OK ? Int64(value) : 0
+    }
+
+    func info(string info: CURLINFO) -> String? {
+        var value: UnsafePointer<CChar>?
+        guard fbs_easy_getinfo_string(raw, info, &value) == CURLE_OK, let value else { return nil }
+        return String(cString: value)
+    }
+
+    func info(pointer info: CURLINFO) -> UnsafeMutableRawPointer? {
+        var value: UnsafeMutableRawPointer?
+        return fbs_easy_getinfo_ptr(raw, info, &value) == CURLE_OK ? value : nil
+    }
+}

@@ -1,0 +1,380 @@
+import CCurl
+import CFacebookCurlShim
+import Foundation
+import Synchronization
+
+/// The libcurl engine: one multi handle driven by one dedicated thread.
+///
+/// Every transfer of the process (or of one engine instance) runs on that thread, so libcurl is
+/// never touched concurrently and connections, TLS sessions and the DNS cache are shared by every
+/// request: HTTP/1.1 connections are kept alive and reused, and HTTP/2 streams to one origin are
+/// multiplexed over one connection (`CURLPIPE_MULTIPLEX` + `CURLOPT_PIPEWAIT`).
+///
+/// Other threads talk to the engine only through its inbox: ``execute(_:completion:)`` and
+/// cancellation append to it under a lock and wake `curl_multi_poll` with `curl_multi_wakeup`
+/// (skipped when the caller is the engine's own thread, e.g. a completion that starts the next
+/// request, or when a wake-up is already pending). The caller's thread never blocks on I/O.
+///
+/// Completions run on the engine's thread; see ``HTTPTransport``.
+package final class CurlEngine: HTTPTransport, @unchecked Sendable {
+    /// The process-wide engine, started on first use and never stopped.
+    package static let shared = CurlEngine(name: "FacebookSDKShim.curl")
+
+    private struct Inbox {
+        var starts: [CurlTransfer] = []
+        var cancels: [CurlTransfer] = []
+        var stopping = false
+        var stopped = false
+    }
+
+    private let inbox = Mutex(Inbox())
+    /// True from a wake-up until the engine thread drains the inbox; saves redundant wake-ups.
+    private let wakeupPending = Atomic<Bool>(false)
+    /// The engine thread's `pthread_self()`, 0 until it runs.
+    private let engineThreadID = Atomic<UInt>(0)
+    private let stoppedSignal = DispatchSemaphore(value: 0)
+
+    // Engine-thread state.
+    private let multi: UnsafeMutableRawPointer?
+    private var idleHandles: [CurlEasyHandle] = []
+    private var running: [ObjectIdentifier: CurlTransfer] = [:]
+    private var caBundles: [String: Result<[UInt8], TransportError>] = [:]
+
+    /// Starts an engine with its own multi handle and thread. Call ``shutdown()`` when done with
+    /// it; the ``shared`` engine is never shut down.
+    package init(name: String = "FacebookSDKShim.curl.engine") {
+        if CurlGlobal.ensureInitialized(), let handle = curl_multi_init() {
+            multi = handle
+            _ = fbs_multi_setopt_long(handle, CURLMOPT_PIPELINING, fbs_pipe_multiplex())
+        } else {
+            multi = nil
+        }
+        guard multi != nil else { return }
+        let thread = Thread { [self] in self.run() }
+        thread.name = name
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    @discardableResult
+    package func execute(
+        _ request: PreparedRequest,
+        completion: @escaping @Sendable (Result<RawResponse, TransportError>) -> Void
+    ) -> TransferHandle {
+        let transfer = CurlTransfer(request: request, engine: self, completion: completion)
+        let accepted = inbox.withLock { inbox -> Bool in
+            guard !inbox.stopping else { return false }
+            inbox.starts.append(transfer)
+            return true
+        }
+        guard accepted, multi != nil else {
+            let reason = multi == nil ? "libcurl could not be initialised" : "the engine has been shut down"
+            transfer.complete(.failure(TransportError(.engineUnavailable, message: reason, url: request.url)))
+            return TransferHandle(nil)
+        }
+        wakeIfNeeded()
+        return TransferHandle(transfer)
+    }
+
+    /// Asks the engine thread to cancel `transfer` (a no-op when it has completed).
+    func cancel(_ transfer: CurlTransfer) {
+        inbox.withLock { $0.cancels.append(transfer) }
+        wakeIfNeeded()
+    }
+
+    /// Cancels every transfer (each completes with `.cancelled`), stops the thread and frees the
+    /// multi handle. Blocks until the thread has stopped; must not be called on the engine's thread.
+    /// Later ``execute(_:completion:)`` calls fail with ``TransportError/Code/engineUnavailable``.
+    package func shutdown() {
+        guard multi != nil, self !== Self.shared else { return }
+        let first = inbox.withLock { inbox -> Bool in
+            defer { inbox.stopping = true }
+            return !inbox.stopping
+        }
+        guard first else { return }
+        curl_multi_wakeup(multi)
+        stoppedSignal.wait()
+    }
+
+    private func wakeIfNeeded() {
+        if engineThreadID.load(ordering: .acquiring) == UInt(pthread_self()) { return }
+        if wakeupPending.exchange(true, ordering: .acquiringAndReleasing) { return }
+        curl_multi_wakeup(multi)
+    }
+
+    // MARK: - The engine thread
+
+    private func run() {
+        engineThreadID.store(UInt(pthread_self()), ordering: .releasing)
+        guard let multi else { return }
+        var stillRunning: Int32 = 0
+        var numberOfFDs: Int32 = 0
+        while true {
+            wakeupPending.store(false, ordering: .releasing)
+            let (starts, cancels, stopping) = inbox.withLock { inbox in
+                defer {
+                    inbox.starts.removeAll(keepingCapacity: true)
+                    inbox.cancels.removeAll(keepingCapacity: true)
+                }
+                return (inbox.starts, inbox.cancels, inbox.stopping)
+            }
+            for transfer in starts { start(transfer) }
+            for transfer in cancels { cancelOnEngineThread(transfer) }
+            if stopping {
+                stopOnEngineThread()
+                return
+            }
+            curl_multi_perform(multi, &stillRunning)
+            collectFinished()
+            // A completion may have queued more work (a benchmark loop, a redirect): take it now.
+            let hasWork = inbox.withLock { !$0.starts.isEmpty || !$0.cancels.isEmpty || $0.stopping }
+            if hasWork { continue }
+            curl_multi_poll(multi, nil, 0, 1000, &numberOfFDs)
+        }
+    }
+
+    private func start(_ transfer: CurlTransfer) {
+        guard transfer.phase == .queued else { return }
+        transfer.phase = .running
+        let easy = idleHandles.popLast() ?? CurlEasyHandle()
+        guard let easy else {
+            transfer.complete(
+                .failure(TransportError(.engineUnavailable, message: "out of libcurl handles", url: transfer.request.url))
+            )
+            return
+        }
+        easy.reset()
+        transfer.easy = easy
+        running[ObjectIdentifier(transfer)] = transfer
+        if let error = configure(easy, for: transfer) {
+            finish(transfer, with: .failure(error))
+            return
+        }
+        let added = curl_multi_add_handle(multi, easy.raw)
+        if added != CURLM_OK {
+            let text = String(cString: curl_multi_strerror(added))
+            finish(transfer, with: .failure(TransportError(.transferFailed, message: text, url: transfer.request.url)))
+        }
+    }
+
+    private func cancelOnEngineThread(_ transfer: CurlTransfer) {
+        guard transfer.phase == .running, let easy = transfer.easy else { return }
+        curl_multi_remove_handle(multi, easy.raw)
+        let error = TransportError(.cancelled, message: "the transfer was cancelled", url: transfer.request.url)
+        finish(transfer, with: .failure(error))
+    }
+
+    private func collectFinished() {
+        var remaining: Int32 = 0
+        while let message = curl_multi_info_read(multi, &remaining) {
+            guard fbs_msg_is_done(message) != 0, let raw = fbs_msg_easy_handle(message) else { continue }
+            let code = fbs_msg_result(message)
+            var pointer: UnsafeMutableRawPointer?
+            _ = fbs_easy_getinfo_ptr(raw, CURLINFO_PRIVATE, &pointer)
+            curl_multi_remove_handle(multi, raw)
+            guard let pointer else { continue }
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(pointer).takeUnretainedValue()
+            transferDidEnd(transfer, code: code)
+        }
+    }
+
+    /// A hop ended: follow a redirect, or deliver the response or the error.
+    private func transferDidEnd(_ transfer: CurlTransfer, code: CURLcode) {
+        guard let easy = transfer.easy else { return }
+        guard code == CURLE_OK else {
+            finish(transfer, with: .failure(CurlErrorMapping.error(for: code, transfer: transfer, easy: easy)))
+            return
+        }
+        let status = easy.info(long: CURLINFO_RESPONSE_CODE)
+        let options = transfer.request.options
+        if options.followRedirects, [301, 302, 303, 307, 308].contains(status),
+            let location = easy.info(string: CURLINFO_REDIRECT_URL)
+        {
+            guard transfer.redirectCount < options.maxRedirects else {
+                let error = TransportError(
+                    .tooManyRedirects,
+                    message: "more than \(options.maxRedirects) redirects",
+                    url: transfer.request.url
+                )
+                finish(transfer, with: .failure(error))
+                return
+            }
+            do {
+                transfer.request = try transfer.request.redirected(status: status, location: location)
+            } catch {
+                finish(transfer, with: .failure(error))
+                return
+            }
+            transfer.redirectCount += 1
+            transfer.resetResponse()
+            easy.reset()
+            if let error = configure(easy, for: transfer) {
+                finish(transfer, with: .failure(error))
+            } else if curl_multi_add_handle(multi, easy.raw) != CURLM_OK {
+                finish(transfer, with: .failure(TransportError(.transferFailed, message: "could not restart", url: transfer.request.url)))
+            }
+            return
+        }
+        finish(transfer, with: .success(makeResponse(transfer, easy: easy, status: status)))
+    }
+
+    private func makeResponse(_ transfer: CurlTransfer, easy: CurlEasyHandle, status: Int) -> RawResponse {
+        var timings = TransferTimings()
+        timings.nameLookup = .microseconds(easy.info(offset: CURLINFO_NAMELOOKUP_TIME_T))
+        timings.connect = .microseconds(easy.info(offset: CURLINFO_CONNECT_TIME_T))
+        timings.tlsHandshake = .microseconds(easy.info(offset: CURLINFO_APPCONNECT_TIME_T))
+        timings.firstByte = .microseconds(easy.info(offset: CURLINFO_STARTTRANSFER_TIME_T))
+        timings.total = .microseconds(easy.info(offset: CURLINFO_TOTAL_TIME_T))
+        let version: String
+        switch easy.info(long: CURLINFO_HTTP_VERSION) {
+        case 1: version = "1.0"
+        case 3: version = "2"
+        case 30: version = "3"
+        default: version = "1.1"
+        }
+        return RawResponse(
+            status: status,
+            headers: HTTPHeaders(parsing: transfer.responseHead),
+            body: transfer.responseBody,
+            effectiveURL: easy.info(string: CURLINFO_EFFECTIVE_URL) ?? transfer.request.url,
+            httpVersion: version,
+            timings: timings,
+            connection: ConnectionInfo(
+                localPort: easy.info(long: CURLINFO_LOCAL_PORT),
+                newConnections: easy.info(long: CURLINFO_NUM_CONNECTS)
+            ),
+            redirectCount: transfer.redirectCount
+        )
+    }
+
+    /// Ends a transfer: returns its easy handle to the pool and calls the completion once.
+    private func finish(_ transfer: CurlTransfer, with result: Result<RawResponse, TransportError>) {
+        running[ObjectIdentifier(transfer)] = nil
+        if let easy = transfer.easy {
+            transfer.easy = nil
+            easy.reset()  // drops the pointers into `transfer` before it can go away
+            if idleHandles.count < 256 { idleHandles.append(easy) }
+        }
+        transfer.complete(result)
+    }
+
+    private func stopOnEngineThread() {
+        for transfer in Array(running.values) {
+            if let easy = transfer.easy { curl_multi_remove_handle(multi, easy.raw) }
+            let error = TransportError(.cancelled, message: "the engine was shut down", url: transfer.request.url)
+            finish(transfer, with: .failure(error))
+        }
+        idleHandles.removeAll()
+        curl_multi_cleanup(multi)
+        stoppedSignal.signal()
+    }
+
+    // MARK: - Configuration of one hop
+
+    private func configure(_ easy: CurlEasyHandle, for transfer: CurlTransfer) -> TransportError? {
+        let request = transfer.request
+        let options = request.options
+        let context = Unmanaged.passUnretained(transfer).toOpaque()
+        easy.set(CURLOPT_URL, request.url)
+        easy.set(CURLOPT_PRIVATE, pointer: context)
+        easy.set(CURLOPT_WRITEFUNCTION, callback: CurlTransfer.writeBody)
+        easy.set(CURLOPT_WRITEDATA, pointer: context)
+        easy.set(CURLOPT_HEADERFUNCTION, callback: CurlTransfer.writeHeader)
+        easy.set(CURLOPT_HEADERDATA, pointer: context)
+        easy.set(CURLOPT_NOSIGNAL, true)
+        easy.set(CURLOPT_PROTOCOLS_STR, "http,https")
+        easy.set(CURLOPT_SSL_VERIFYPEER, true)
+        easy.set(CURLOPT_SSL_VERIFYHOST, 2)
+        easy.set(CURLOPT_CONNECTTIMEOUT_MS, options.connectTimeoutMilliseconds)
+        easy.set(CURLOPT_TIMEOUT_MS, options.totalTimeoutMilliseconds)
+        easy.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(options.maxResponseBytes))
+        easy.set(CURLOPT_SUPPRESS_CONNECT_HEADERS, true)
+        switch options.httpVersion {
+        case .http2OverTLS:
+            easy.set(CURLOPT_HTTP_VERSION, fbs_http_version_2tls())
+            if request.scheme == "https" { easy.set(CURLOPT_PIPEWAIT, true) }
+        case .http1_1:
+            easy.set(CURLOPT_HTTP_VERSION, fbs_http_version_1_1())
+        }
+        if options.acceptCompressedResponses { easy.set(CURLOPT_ACCEPT_ENCODING, "") }
+        if let caFile = options.additionalCAFile, request.scheme == "https" {
+            switch caBundle(adding: caFile, url: request.url) {
+            case .success(let bundle): easy.set(CURLOPT_CAINFO_BLOB, blob: bundle)
+            case .failure(let error): return error
+            }
+        }
+        if !options.resolve.isEmpty {
+            for entry in options.resolve { transfer.resolveList = curl_slist_append(transfer.resolveList, entry) }
+            easy.set(CURLOPT_RESOLVE, list: transfer.resolveList)
+        }
+        configureMethodAndBody(easy, request: request)
+        configureHeaders(easy, transfer: transfer)
+        return nil
+    }
+
+    private func configureMethodAndBody(_ easy: CurlEasyHandle, request: PreparedRequest) {
+        switch request.method {
+        case "GET":
+            easy.set(CURLOPT_HTTPGET, true)
+        case "HEAD":
+            easy.set(CURLOPT_NOBODY, true)
+        case "POST":
+            easy.set(CURLOPT_POST, true)
+        default:
+            easy.set(CURLOPT_CUSTOMREQUEST, request.method)
+        }
+        guard let body = request.body, request.method != "GET", request.method != "HEAD" else { return }
+        easy.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(body.count))
+        // COPYPOSTFIELDS copies the bytes, so nothing of `body` must outlive this call.
+        if body.isEmpty {
+            easy.set(CURLOPT_COPYPOSTFIELDS, "")
+        } else {
+            body.withUnsafeBytes { bytes in _ = easy.set(CURLOPT_COPYPOSTFIELDS, pointer: bytes.baseAddress) }
+        }
+    }
+
+    private func configureHeaders(_ easy: CurlEasyHandle, transfer: CurlTransfer) {
+        let request = transfer.request
+        var list: UnsafeMutablePointer<curl_slist>?
+        var hasUserAgent = false
+        for field in request.headers {
+            if field.name.lowercased() == "user-agent" { hasUserAgent = true }
+            // "Name;" sends an empty header, "Name:" would remove it (libcurl's convention).
+            let line = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
+            list = curl_slist_append(list, line)
+        }
+        if request.body != nil {
+            // No "Expect: 100-continue" round trip before bodies.
+            list = curl_slist_append(list, "Expect:")
+        }
+        if !hasUserAgent { easy.set(CURLOPT_USERAGENT, CurlGlobal.defaultUserAgent) }
+        transfer.requestHeaders = list
+        if let list { easy.set(CURLOPT_HTTPHEADER, list: list) }
+    }
+
+    /// The system CA bundle plus `path`, read once per path.
+    private func caBundle(adding path: String, url: String) -> Result<[UInt8], TransportError> {
+        if let cached = caBundles[path] { return cached }
+        let result: Result<[UInt8], TransportError>
+        if let extra = FileManager.default.contents(atPath: path) {
+            var bundle: [UInt8] = []
+            if let system = Self.systemCABundlePath().flatMap({ FileManager.default.contents(atPath: $0) }) {
+                bundle.append(contentsOf: system)
+                bundle.append(UInt8(ascii: "\n"))
+            }
+            bundle.append(contentsOf: extra)
+            result = .success(bundle)
+        } else {
+            result = .failure(TransportError(.tlsHandshakeFailed, message: "cannot read CA file \(path)", url: url))
+        }
+        caBundles[path] = result
+        return result
+    }
+
+    private static func systemCABundlePath() -> String? {
+        let candidates = [
+            "/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/cert.pem",
+        ]
+        return candidates.first { FileManager.default.fileExists(atPath: $0) }
+    }
+}

@@ -1,0 +1,112 @@
+import CCurl
+import CFacebookCurlShim
+import Foundation
+
+/// The state of one request inside the engine, from `execute` to its one completion.
+///
+/// Threading: `request`, the buffers and `phase` are touched only on the engine's thread. The only
+/// member other threads use is ``cancel()``, which posts to the engine's inbox. The object is
+/// retained by the multi handle (through `CURLOPT_PRIVATE`) while its easy handle is added.
+final class CurlTransfer: TransferCancelling, @unchecked Sendable {
+    enum Phase {
+        case queued, running, finished
+    }
+
+    /// The request of the current hop (it changes when a redirect is followed).
+    var request: PreparedRequest
+    /// Called exactly once, on the engine's thread.
+    private let completion: @Sendable (Result<RawResponse, TransportError>) -> Void
+    private weak var engine: CurlEngine?
+
+    var phase: Phase = .queued
+    var easy: CurlEasyHandle?
+    var requestHeaders: UnsafeMutablePointer<curl_slist>?
+    var resolveList: UnsafeMutablePointer<curl_slist>?
+    var responseBody = Data()
+    var responseHead: [UInt8] = []
+    var bodyLimitExceeded = false
+    var redirectCount = 0
+
+    init(
+        request: PreparedRequest,
+        engine: CurlEngine,
+        completion: @escaping @Sendable (Result<RawResponse, TransportError>) -> Void
+    ) {
+        self.request = request
+        self.engine = engine
+        self.completion = completion
+    }
+
+    deinit {
+        freeLists()
+    }
+
+    func cancel() {
+        engine?.cancel(self)
+    }
+
+    /// Delivers the result, once; later calls are ignored.
+    func complete(_ result: Result<RawResponse, TransportError>) {
+        guard phase != .finished else { return }
+        phase = .finished
+        freeLists()
+        completion(result)
+    }
+
+    /// Prepares for the next hop of a redirect chain.
+    func resetResponse() {
+        responseBody = Data()
+        responseHead.removeAll(keepingCapacity: true)
+        bodyLimitExceeded = false
+        freeLists()
+    }
+
+    func freeLists() {
+        if let list = requestHeaders {
+            curl_slist_free_all(list)
+            requestHeaders = nil
+        }
+        if let list = resolveList {
+            curl_slist_free_all(list)
+            resolveList = nil
+        }
+    }
+
+    /// `CURLOPT_WRITEFUNCTION`: appends body bytes, enforcing the size cap.
+    static let writeBody: fbs_write_callback = { data, size, count, userdata in
+        guard let data, let userdata else { return 0 }
+        let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
+        let length = size * count
+        if transfer.responseBody.count + length > transfer.request.options.maxResponseBytes {
+            transfer.bodyLimitExceeded = true
+            return 0  // libcurl stops the transfer with CURLE_WRITE_ERROR
+        }
+        data.withMemoryRebound(to: UInt8.self, capacity: length) { transfer.responseBody.append($0, count: length) }
+        return length
+    }
+
+    /// The most header bytes accepted for one response; more fails as ``TransportError/Code/responseTooLarge``.
+    static let maxHeadBytes = 1 << 20
+
+    /// `CURLOPT_HEADERFUNCTION`: keeps the header block of the last response (a new status line —
+    /// after `100 Continue`, or a proxy's `CONNECT` answer — starts a new block).
+    static let writeHeader: fbs_write_callback = { data, size, count, userdata in
+        guard let data, let userdata else { return 0 }
+        let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
+        let length = size * count
+        if transfer.responseHead.count + length > CurlTransfer.maxHeadBytes {
+            transfer.bodyLimitExceeded = true
+            return 0
+        }
+        data.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+            let line = UnsafeBufferPointer(start: bytes, count: length)
+            if length >= 5, line[0] == UInt8(ascii: "H"), line[1] == UInt8(ascii: "T"), line[2] == UInt8(ascii: "T"),
+                line[3] == UInt8(ascii: "P"), line[4] == UInt8(ascii: "/")
+            {
+                transfer.responseHead.removeAll(keepingCapacity: true)
+            }
+            transfer.responseHead.append(contentsOf: line)
+        }
+        return length
+    }
+}

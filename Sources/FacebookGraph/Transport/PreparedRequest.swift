@@ -1,0 +1,130 @@
+import Foundation
+
+/// A validated, frozen HTTP request, ready for any ``HTTPTransport``.
+///
+/// Creating one is where requests are refused: a URL that does not parse, has no host or uses a
+/// scheme other than `http`/`https` throws ``TransportError/Code/invalidURL``; a request that
+/// carries a secret and would travel over plain `http` to a host that is not loopback throws
+/// ``TransportError/Code/insecureSecret``. Both happen before any connection exists.
+package struct PreparedRequest: Sendable {
+    /// The method, upper-cased (`GET`, `POST`, `DELETE`…).
+    package let method: String
+    /// The absolute URL, exactly as it will be sent.
+    package let url: String
+    /// The URL's scheme, lower-cased (`http` or `https`).
+    package let scheme: String
+    /// The URL's host, lower-cased, without brackets.
+    package let host: String
+    /// The URL's port, or the scheme's default.
+    package let port: Int
+    /// The request's header fields.
+    package let headers: HTTPHeaders
+    /// The body; nil sends none.
+    package let body: Data?
+    /// Timeouts, limits and trust settings.
+    package let options: TransferOptions
+    /// True when the URL, the headers or the body hold a credential (or the caller said so).
+    package let carriesSecret: Bool
+
+    /// Validates and freezes a request.
+    ///
+    /// - Parameters:
+    ///   - method: The HTTP method; upper-cased.
+    ///   - url: An absolute `http` or `https` URL, already percent-encoded.
+    ///   - headers: Header fields to send.
+    ///   - body: The body to send, or nil.
+    ///   - options: Per-request settings.
+    ///   - containsSecrets: Marks the request as secret-bearing even when no known parameter or
+    ///     header name shows it.
+    /// - Throws: ``TransportError`` with ``TransportError/Code/invalidURL`` or
+    ///   ``TransportError/Code/insecureSecret``.
+    package init(
+        method: String = "GET",
+        url: String,
+        headers: HTTPHeaders = [:],
+        body: Data? = nil,
+        options: TransferOptions = TransferOptions(),
+        containsSecrets: Bool = false
+    ) throws(TransportError) {
+        guard let components = URLComponents(string: url),
+            let scheme = components.scheme?.lowercased(),
+            scheme == "http" || scheme == "https",
+            let rawHost = components.host, !rawHost.isEmpty
+        else {
+            throw TransportError(
+                .invalidURL,
+                message: "not an absolute http or https URL with a host",
+                url: url
+            )
+        }
+        let host = rawHost.lowercased()
+        let upperMethod = method.uppercased()
+        guard !upperMethod.isEmpty, upperMethod.utf8.allSatisfy({ $0 > 32 && $0 < 127 }) else {
+            throw TransportError(.invalidURL, message: "invalid HTTP method \"\(method)\"", url: url)
+        }
+        let carriesSecret =
+            containsSecrets || SecretPolicy.queryCarriesSecret(components) || SecretPolicy.headersCarrySecret(headers)
+            || (body.map(SecretPolicy.bodyCarriesSecret) ?? false)
+        if carriesSecret, scheme != "https", !SecretPolicy.isLoopback(host: host) {
+            throw TransportError(
+                .insecureSecret,
+                message:
+                    "refused to send a request that carries a credential over plain http to \(host); use https (plain http is allowed only to loopback hosts)",
+                url: url
+            )
+        }
+        self.method = upperMethod
+        self.url = url
+        self.scheme = scheme
+        self.host = host
+        self.port = components.port ?? (scheme == "https" ? 443 : 80)
+        self.headers = headers
+        self.body = body
+        self.options = options
+        self.carriesSecret = carriesSecret
+    }
+
+    /// The request a redirect to `location` produces, or an error when the redirect must not be
+    /// followed.
+    ///
+    /// 301, 302 and 303 turn a POST into a GET without a body (as browsers and libcurl do);
+    /// 307 and 308 keep method and body. A secret-bearing request may only be redirected within its
+    /// own origin, or from `http` to `https` on the same host.
+    package func redirected(status: Int, location: String) throws(TransportError) -> PreparedRequest {
+        guard let base = URL(string: url), let target = URL(string: location, relativeTo: base)?.absoluteURL
+        else {
+            throw TransportError(.invalidURL, message: "redirect to an invalid location", url: location)
+        }
+        let newURL = target.absoluteString
+        guard let components = URLComponents(string: newURL), let newHost = components.host?.lowercased(),
+            let newScheme = components.scheme?.lowercased()
+        else {
+            throw TransportError(.invalidURL, message: "redirect to an invalid location", url: newURL)
+        }
+        let newPort = components.port ?? (newScheme == "https" ? 443 : 80)
+        let sameOrigin = newHost == host && newScheme == scheme && newPort == port
+        let upgrade = newHost == host && scheme == "http" && newScheme == "https"
+        if carriesSecret, !(sameOrigin || upgrade) {
+            throw TransportError(
+                .redirectRefused,
+                message: "refused to follow a redirect that would carry a credential from \(host) to \(newHost)",
+                url: newURL
+            )
+        }
+        let keepsBody = status == 307 || status == 308 || method == "GET" || method == "HEAD"
+        let newMethod = keepsBody ? method : "GET"
+        var newHeaders = headers
+        if !keepsBody {
+            newHeaders.remove(name: "Content-Type")
+            newHeaders.remove(name: "Content-Length")
+        }
+        return try PreparedRequest(
+            method: newMethod,
+            url: newURL,
+            headers: newHeaders,
+            body: keepsBody ? body : nil,
+            options: options,
+            containsSecrets: carriesSecret
+        )
+    }
+}
