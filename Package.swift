@@ -43,7 +43,10 @@ let package = Package(
             dependencies: ["FacebookGraph", "FacebookGraphReplay"],
             path: "Tests/Support"
         ),
-        .testTarget(name: "FacebookGraphTests", dependencies: ["FacebookGraph", "FacebookGraphTestSupport"]),
+        .testTarget(
+            name: "FacebookGraphTests",
+            dependencies: ["FacebookGraph", "FacebookGraphReplay", "FacebookGraphTestSupport"]
+        ),
         .testTarget(
             name: "FacebookGraphReplayTests",
             dependencies: ["FacebookGraphReplay", "FacebookGraphTestSupport"]

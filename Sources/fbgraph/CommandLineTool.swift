@@ -16,6 +16,8 @@ enum CommandLineTool {
         case "--version":
             output.out("fbgraph \(PackageVersion.current)")
             return ExitCode.success
+        case "demo":
+            return DemoCommand.run(Array(arguments.dropFirst()), output: &output)
         case "get":
             return GetCommand.run(Array(arguments.dropFirst()), output: &output)
         default:

@@ -6,6 +6,7 @@ enum Help {
         USAGE: fbgraph <subcommand> [options]
 
         SUBCOMMANDS:
+          demo                Run a transcript of calls against an embedded Graph stand-in (offline).
           get PATH            GET a Graph path and print the JSON response.
 
         OPTIONS:
@@ -13,8 +14,20 @@ enum Help {
           -h, --help          Show help for fbgraph or a subcommand (fbgraph get --help).
 
         EXAMPLES:
+          fbgraph demo
           fbgraph get me --base-url http://127.0.0.1:8080/
           fbgraph get me -p fields=id,name --base-url http://127.0.0.1:8080/
+        """
+
+    static let demo = """
+        OVERVIEW: Run real calls through the libcurl engine against an embedded Graph stand-in on
+        loopback, and print what came back: a user, a paged friend list, a post, an expired-token
+        error and a request the secret policy refuses. Needs no network and no token.
+
+        USAGE: fbgraph demo
+
+        EXAMPLES:
+          fbgraph demo
         """
 
     static let get = """

@@ -20,6 +20,12 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
     /// The process-wide engine, started on first use and never stopped.
     package static let shared = CurlEngine(name: "FacebookSDKShim.curl")
 
+    /// libcurl's version text, e.g. `libcurl/7.88.1 OpenSSL/3.0.19 zlib/1.2.13 nghttp2/1.52.0`.
+    package static var libcurlVersion: String { CurlGlobal.versionText }
+
+    /// How many idle connections the engine keeps open for reuse.
+    static let connectionCacheSize = 256
+
     private struct Inbox {
         var starts: [CurlTransfer] = []
         var cancels: [CurlTransfer] = []
@@ -46,6 +52,9 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
         if CurlGlobal.ensureInitialized(), let handle = curl_multi_init() {
             multi = handle
             _ = fbs_multi_setopt_long(handle, CURLMOPT_PIPELINING, fbs_pipe_multiplex())
+            // libcurl's default idle-connection cache is 4× the handles *currently* added, so it
+            // shrinks as a burst drains and closes connections a next burst would reuse.
+            _ = fbs_multi_setopt_long(handle, CURLMOPT_MAXCONNECTS, Self.connectionCacheSize)
         } else {
             multi = nil
         }

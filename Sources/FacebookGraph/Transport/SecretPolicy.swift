@@ -85,12 +85,12 @@ package enum SecretPolicy {
                     searchStart = found.upperBound
                     continue
                 }
-                let valueEnd =
-                    result[found.upperBound...].firstIndex { "&# \"'\n\r\t<>".contains($0) } ?? result.endIndex
-                if result[found.upperBound..<valueEnd] == "<redacted>" {
-                    searchStart = valueEnd
+                if result[found.upperBound...].hasPrefix("<redacted>") {
+                    searchStart = found.upperBound
                     continue
                 }
+                let valueEnd =
+                    result[found.upperBound...].firstIndex { "&# \"'\n\r\t<>".contains($0) } ?? result.endIndex
                 result.replaceSubrange(found.upperBound..<valueEnd, with: "<redacted>")
                 searchStart = result.index(found.upperBound, offsetBy: "<redacted>".count)
             }

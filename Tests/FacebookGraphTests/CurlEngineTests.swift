@@ -1,0 +1,359 @@
+import FacebookGraphReplay
+import FacebookGraphTestSupport
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+
+@testable import FacebookGraph
+
+/// The libcurl engine against the loopback HTTPBin, over real sockets.
+@Suite("The libcurl engine over loopback HTTP/1.1")
+struct CurlEngineTests {
+    let engine = CurlEngine.shared
+
+    @Test("GET returns status, headers, body, effective URL and HTTP/1.1")
+    func get() async throws {
+        let bin = try HTTPBin()
+        defer { bin.stop() }
+        let response = try await engine.send(try PreparedRequest(url: bin.url("/get?a=1&b=two"), options: testOptions()))
+        #expect(response.status == 200)
+        #expect(response.httpVersion == "1.1")
+        #expect(response.headers["content-type"]?.hasPrefix("application/json") == true)
+        #expect(response.effectiveURL == bin.url("/get?a=1&b=two"))
+        let json = try #require(jsonObject(response.body))
+        #expect(json["method"] as? String == "GET")
+        #expect((json["args"] as? [String: String]) == ["a": "1", "b": "two"])
+        let headers = try #require(json["headers"] as? [String: String])
+        let userAgent = headers.first { $0.key.lowercased() == "user-agent" }?.value
+        #expect(userAgent?.hasPrefix("FacebookSDKShim/") == true)
+        #expect(response.timings.total > .zero)
+    }
+
+    @Test("POST sends the body and headers byte for byte, without an Expect round trip")
+    func post() async throws {
+        let bin = try HTTPBin()
+        defer { bin.stop() }
+        var body = Data("payload-".utf8)
+        body.append(contentsOf: (0..<4096).map { UInt8($0 % 256) })
+        let request = try PreparedRequest(
+            method: "POST",
+            url: bin.url("/post"),
+            headers: ["Content-Type": "application/octet-stream", "X-Trace": "abc"],
+            body: body,
+            options: testOptions()
+        )
+        let response = try await engine.send(request)
+        #expect(response.status == 200)
+        let json = try #require(jsonObject(response.body))
+        #expect(json["method"] as? String == "POST")
+        #expect(json["body_base64"] as? String == body.base64EncodedString())
+        #expect(json["content_type"] as? String == "application/octet-stream")
+        let headers = try #require(json["headers"] as? [String: String])
+        #expect(headers.first { $0.key.lowercased() == "x-trace" }?.value == "abc")
+        #expect(!headers.keys.contains { $0.lowercased() == "expect" })
+    }
+
+    @Test("DELETE and other verbs go out as themselves", arguments: ["DELETE", "PUT", "PATCH"])
+    func verbs(method: String) async throws {
+        let bin = try HTTPBin()
+        defer { bin.stop() }
+        let request = try PreparedRequest(method: method, url: bin.url("/anything"), body: Data("k=v".utf8), options: testOptions())
+        let json = try #require(jsonObject(try await engine.send(request).body))
+        #expect(json["method"] as? String == method)
+        #expect(json["body"] as? String == "k=v")
+    }
+
+    @Test("A non-2xx status is a response, not an error", arguments: [201, 400, 404, 500, 502])
+    func statuses(status: Int) async throws {
+        let bin = try HTTPBin()
+        defer { bin.stop() }
+        let response = try await engine.send(try PreparedRequest(url: bin.url("/status/\(status)"), options: testOptions()))
+        #expect(response.status == status)
+    }
+
+    @Test("Redirects are followed, counted and bounded")
+    func redirects() async throws {
+        let bin = try HTTPBin()
+        defer { bin.stop() }
+        let response = try await engine.send(try PreparedRequest(url: bin.url("/redirect/3"), options: testOptions()))
+        #expect(response.status == 200)
+        #expect(response.redirectCount == 4)
+        #expect(response.effectiveURL == bin.url("/get"))
+
+        var limited = testOptions()
+        limited.maxRedirects = 2
+        do {
+            _ = try await engine.send(try PreparedRequest(url: bin.url("/redirect/3"), options: limited))
+            Issue.record("expected tooManyRedirects")
+        } catch {
+            #expect(error.code == .tooManyRedirects)
+        }
+
+        var notFollowing = testOptions()
+        notFollowing.followRedirects = false
+        let raw = try await engine.send(try PreparedRequest(url: bin.url("/redirect/1"), options: notFollowing))
+        #expect(raw.status == 302)
+        #expect(raw.headers["location"] == "/redirect/0")
+    }
+
+    @Test("A redirect never carries a secret-bearing request to another origin")
+    func secretRedirectRefused() async throws {
+        let bin = try HTTPBin()
+        let other = try HTTPBin()
+        defer {
+            bin.stop()
+            other.stop()
+        }
+        let target = other.url("/get").addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        let request = try PreparedRequest(
+            url: bin.url("/redirect-to?url=\(target)&access_token=EAABsecret"),
+            options: testOptions()
+        )
+        do {
+            _ = try await engine.send(request)
+            Issue.record("expected redirectRefused")
+        } catch {
+            #expect(error.code == .redirectRefused)
+            #expect(!error.description.contains("EAABsecret"))
+        }
+        #expect(other.server.acceptedConnections == 0, "the other origin must never be contacted")
+
+        // The same redirect without a secret is followed.
+        let plain = try PreparedRequest(url: bin.url("/redirect-to?url=\(target)"), options: testOptions())
+        let response = try await engine.send(plain)
+        #expect(response.status == 200)
+        #expect(other.server.acceptedConnections == 1)
+    }
+
+    @Test("gzip responses are decoded")
+    func gzip() async throws {
+        let bin = try HTTPBin()
+        defer { bin.stop() }
+        let response = try await engine.send(try PreparedRequest(url: bin.url("/gzip"), options: testOptions()))
+        #expect(response.status == 200)
+        #expect(response.headers["content-encoding"] == "gzip")
+        #expect(jsonObject(response.body)?["gzipped"] as? Bool == true)
+    }
+
+    @Test("Chunked responses are reassembled")
+    func chunked() async throws {
+        let bin = try HTTPBin()
+        defer { bin.stop() }
+        let whole = try await engine.send(try PreparedRequest(url: bin.url("/large-chunked?bytes=100000"), options: testOptions()))
+        #expect(whole.body.count == 100_000)
+        #expect(whole.body.allSatisfy { $0 == UInt8(ascii: "x") })
+        let pieces = try await engine.send(try PreparedRequest(url: bin.url("/chunked?chunks=7"), options: testOptions()))
+        #expect(pieces.status == 200)
+        #expect(!pieces.body.isEmpty)
+    }
+
+    @Test("A body over the cap fails as responseTooLarge, with or without Content-Length", arguments: ["/large", "/large-chunked"])
+    func responseCap(path: String) async throws {
+        let bin = try HTTPBin()
+        defer { bin.stop() }
+        var options = testOptions()
+        options.maxResponseBytes = 50_000
+        let fits = try await engine.send(try PreparedRequest(url: bin.url("\(path)?bytes=50000"), options: options))
+        #expect(fits.body.count == 50_000)
+        do {
+            _ = try await engine.send(try PreparedRequest(url: bin.url("\(path)?bytes=50001"), options: options))
+            Issue.record("expected responseTooLarge")
+        } catch {
+            #expect(error.code == .responseTooLarge)
+            #expect(error.urlErrorCode == .dataLengthExceedsMaximum)
+        }
+    }
+
+    @Test("Connection refused ends in cannotConnect")
+    func connectionRefused() async throws {
+        let port = try closedLoopbackPort()
+        do {
+            _ = try await engine.send(try PreparedRequest(url: "http://127.0.0.1:\(port)/get", options: testOptions()))
+            Issue.record("expected cannotConnect")
+        } catch {
+            #expect(error.code == .cannotConnect)
+            #expect(error.urlErrorCode == .cannotConnectToHost)
+            #expect(error.curlCode == 7)
+        }
+    }
+
+    @Test("A connection closed mid-body ends in connectionLost")
+    func closedMidBody() async throws {
+        let bin = try HTTPBin()
+        defer { bin.stop() }
+        do {
+            _ = try await engine.send(try PreparedRequest(url: bin.url("/close-mid-body"), options: testOptions()))
+            Issue.record("expected connectionLost")
+        } catch {
+            #expect(error.code == .connectionLost)
+            #expect(error.urlErrorCode == .networkConnectionLost)
+        }
+    }
+
+    @Test("A server that never answers ends in timedOut at the total timeout")
+    func neverAnswers() async throws {
+        let bin = try HTTPBin()
+        defer { bin.stop() }
+        let started = ContinuousClock.now
+        do {
+            _ = try await engine.send(try PreparedRequest(url: bin.url("/hang"), options: testOptions(total: 0.5)))
+            Issue.record("expected timedOut")
+        } catch {
+            #expect(error.code == .timedOut)
+            #expect(error.urlErrorCode == .timedOut)
+        }
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
+    @Test("Hostile replies end in clear errors", arguments: [
+        "garbage\r\n\r\n", "HTTP/1.1 200 OK\r\nContent-Length: nope\r\n\r\nx", "HTTP/1.1 99999 What\r\n\r\n", "",
+    ])
+    func hostileReplies(reply: String) async throws {
+        let bin = try HTTPBin(extraRoutes: ["/hostile": { _ in .raw(Data(reply.utf8), close: true) }])
+        defer { bin.stop() }
+        do {
+            let response = try await engine.send(try PreparedRequest(url: bin.url("/hostile"), options: testOptions(total: 5)))
+            Issue.record("expected an error, got status \(response.status)")
+        } catch {
+            #expect(error.code != .timedOut, "a hostile reply must fail fast: \(error)")
+            #expect(!error.message.isEmpty)
+        }
+    }
+
+    @Test("Cancel stops a transfer in flight and reports cancelled exactly once")
+    func cancel() throws {
+        let bin = try HTTPBin()
+        defer { bin.stop() }
+        let log = CompletionLog()
+        let handle = engine.execute(try PreparedRequest(url: bin.url("/hang"), options: testOptions())) {
+            log.record(0, $0)
+        }
+        #expect(waitUntil { bin.server.requestsServed + bin.server.openConnections > 0 })
+        handle.cancel()
+        handle.cancel()
+        #expect(waitUntil { log.completedCount == 1 })
+        usleep(200_000)
+        handle.cancel()
+        let results = log.snapshot[0] ?? []
+        #expect(results.count == 1)
+        #expect(results.first?.failure?.code == .cancelled)
+        #expect(results.first?.failure?.urlErrorCode == .cancelled)
+        #expect(waitUntil { bin.server.openConnections == 0 }, "the cancelled transfer's connection is closed")
+    }
+
+    @Test("Cancelling the task cancels the transfer")
+    func taskCancellation() async throws {
+        let bin = try HTTPBin()
+        defer { bin.stop() }
+        let request = try PreparedRequest(url: bin.url("/hang"), options: testOptions())
+        let task = Task { try await engine.send(request) }
+        try await Task.sleep(for: .milliseconds(200))
+        task.cancel()
+        let result = await task.result
+        #expect((result.failure as? TransportError)?.code == .cancelled)
+    }
+
+    @Test("64 requests in flight use at most 64 connections, and a second wave reuses them")
+    func keepAliveReuse() throws {
+        let bin = try HTTPBin(extraRoutes: [
+            "/wait": { request in .delayed(.milliseconds(100), then: .full(status: 200, body: Data("ok".utf8))) }
+        ])
+        defer { bin.stop() }
+        let engine = CurlEngine()
+        defer { engine.shutdown() }
+        for wave in 0..<2 {
+            let log = CompletionLog()
+            for index in 0..<64 {
+                engine.execute(try PreparedRequest(url: bin.url("/wait?i=\(index)"), options: testOptions())) {
+                    log.record(index, $0)
+                }
+            }
+            #expect(waitUntil(seconds: 30) { log.completedCount == 64 })
+            let responses = log.snapshot.values.compactMap { $0.first?.success }
+            #expect(responses.count == 64)
+            #expect(responses.allSatisfy { $0.status == 200 && $0.body == Data("ok".utf8) })
+            let ports = Set(responses.map(\.connection.localPort))
+            #expect(ports.count <= 64)
+            #expect(bin.server.acceptedConnections <= 64, "wave \(wave)")
+            if wave == 1 {
+                #expect(responses.allSatisfy { $0.connection.newConnections == 0 }, "the second wave opens no connection")
+            }
+        }
+        #expect(bin.server.requestsServed == 128)
+    }
+
+    @Test("A credential bound for plain http on a non-loopback name opens no connection")
+    func insecureSecretOpensNoConnection() async throws {
+        let bin = try HTTPBin()
+        defer { bin.stop() }
+        var options = testOptions()
+        // graph.example.test resolves to the loopback server, so a connection would be visible.
+        options.resolve = ["graph.example.test:\(bin.server.port):127.0.0.1"]
+        let url = "http://graph.example.test:\(bin.server.port)/get"
+        do {
+            _ = try await engine.send(try PreparedRequest(url: url + "?access_token=EAABsecret", options: options))
+            Issue.record("expected insecureSecret")
+        } catch {
+            #expect(error.code == .insecureSecret)
+        }
+        #expect(bin.server.acceptedConnections == 0)
+        // The control: the same name without a credential does reach the server.
+        let response = try await engine.send(try PreparedRequest(url: url, options: options))
+        #expect(response.status == 200)
+        #expect(bin.server.acceptedConnections == 1)
+    }
+
+    @Test("Completions for many concurrent requests each arrive once, on their own request")
+    func manyConcurrent() throws {
+        let bin = try HTTPBin()
+        defer { bin.stop() }
+        let log = CompletionLog()
+        for index in 0..<200 {
+            engine.execute(try PreparedRequest(url: bin.url("/get?i=\(index)"), options: testOptions())) {
+                log.record(index, $0)
+            }
+        }
+        #expect(waitUntil(seconds: 30) { log.completedCount == 200 })
+        for (index, results) in log.snapshot {
+            #expect(results.count == 1)
+            let args = results.first?.success.flatMap { jsonObject($0.body)?["args"] as? [String: String] }
+            #expect(args?["i"] == "\(index)")
+        }
+    }
+
+    @Test("A shut-down engine cancels its transfers and refuses new ones")
+    func shutdown() throws {
+        let bin = try HTTPBin()
+        defer { bin.stop() }
+        let engine = CurlEngine()
+        let log = CompletionLog()
+        engine.execute(try PreparedRequest(url: bin.url("/hang"), options: testOptions())) { log.record(0, $0) }
+        #expect(waitUntil { bin.server.openConnections > 0 })
+        engine.shutdown()
+        #expect(log.snapshot[0]?.first?.failure?.code == .cancelled)
+        engine.execute(try PreparedRequest(url: bin.url("/get"), options: testOptions())) { log.record(1, $0) }
+        #expect(log.snapshot[1]?.first?.failure?.code == .engineUnavailable)
+    }
+}
+
+/// A loopback port with nothing listening: bound, then closed.
+func closedLoopbackPort() throws -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Int32 in
+            guard bind(fd, pointer, length) == 0 else { return -1 }
+            return getsockname(fd, pointer, &length)
+        }
+    }
+    guard bound == 0 else { throw TransportError(.cannotConnect, message: "no free port", url: "") }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
