@@ -52,7 +52,10 @@ let package = Package(
             dependencies: ["FacebookGraphReplay", "FacebookGraphTestSupport"]
         ),
         .testTarget(name: "FacebookSDKTests", dependencies: ["FacebookSDK", "FBConnect", "FacebookGraphTestSupport"]),
-        .testTarget(name: "fbgraphTests", dependencies: ["fbgraph"]),
+        .testTarget(
+            name: "fbgraphTests",
+            dependencies: ["fbgraph", "FacebookGraphReplay", "FacebookGraphTestSupport"]
+        ),
     ]
 )
 
