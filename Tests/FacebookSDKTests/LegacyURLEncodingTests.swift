@@ -35,7 +35,8 @@ struct LegacyURLEncodingTests {
         #expect(facebookErrDomain == "facebookErrDomain")
         #expect(kFBGeneralErrorCode == 10000)
         #expect(kFBRESTAPIAccessTokenErrorCode == 190)
-        #expect([kFBRequestStateReady, kFBRequestStateLoading, kFBRequestStateComplete, kFBRequestStateError] == [0, 1, 2, 3])
+        let states: [Int] = [kFBRequestStateReady, kFBRequestStateLoading, kFBRequestStateComplete, kFBRequestStateError]
+        #expect(states == Array(0...3))
         #expect(LegacyConstants.stringBoundary == "3i2ndDfv2rTHiSisAbouNdArYfORhtTPEefj3q2f")
     }
 }

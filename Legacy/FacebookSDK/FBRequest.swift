@@ -1,0 +1,225 @@
+import FacebookGraph
+
+/// The v2 `FBRequest`: one Graph or REST call, its state, and the delegate it reports to.
+///
+/// It builds the request exactly as v2 did (parameters in the query for GET, a multipart body for
+/// POST, `User-Agent: FacebookConnect`, a 180-second timeout), sends it through the package's one
+/// transport (the libcurl engine unless a test or replay supplies another), and applies the v2
+/// parse rules to the answer.
+///
+/// Threading: ``connect()`` may be called from any thread and calls ``FBRequestDelegate/requestLoading(_:)``
+/// before it returns. Every other callback arrives asynchronously on ``callbackQueue`` (the main
+/// queue by default), and the request's state changes there.
+///
+/// Deviation (Migration.md): the delegate is held strongly until the terminal callback, then
+/// released; v2 did not retain it.
+open class FBRequest: NSObject, @unchecked Sendable {
+    /// Who hears about this request. Set to nil to hear nothing more.
+    public var delegate: FBRequestDelegate!
+    /// The URL without parameters.
+    public var url: String!
+    /// The HTTP method: `GET`, `POST` (multipart body) or another verb (no body).
+    public var httpMethod: String!
+    /// The parameters; the same dictionary the caller passed, not a copy.
+    public var params: NSMutableDictionary!
+    /// The connection while the request is in flight (use it to `cancel()`); nil otherwise.
+    public var connection: FBURLConnection!
+    /// The response body while the delegate's terminal callbacks run; nil otherwise.
+    public var responseText: NSMutableData!
+    /// `kFBRequestStateReady`, `…Loading` or `…Complete` (`kFBRequestStateError` is never set, as in v2).
+    public internal(set) var state: FBRequestState = FBRequestState(kFBRequestStateReady)
+    /// True when the request failed with error code 190 (or, with the v3.1 rule on, a Graph
+    /// `error.code` of 190 or 2500).
+    public internal(set) var sessionDidExpire: Bool = false
+    /// The error the response body produced; nil on success and on transport failures (as in v2).
+    public var error: Error!
+
+    /// The block of the block-callback API (seed 002), called once instead of the delegate's
+    /// terminal method.
+    public var FBRequestCallback: ((FBRequest?, Any?, Error?) -> Void)?
+    /// True when ``FBRequestCallback`` is used instead of the delegate's terminal methods.
+    public var usesBlockCallback: Bool = false
+
+    /// The queue callbacks are delivered on; the main queue unless changed (``Facebook/callbackQueue``
+    /// sets it for the requests a `Facebook` object makes).
+    public var callbackQueue: DispatchQueue = .main
+
+    /// Applies the v3.1 invalidation rule (Graph `error.code` 190 or 2500) as well as v2's.
+    var invalidatesOnGraphTokenErrors = false
+    /// The transport that carries the request; the shared libcurl engine by default.
+    var transport: any HTTPTransport = CurlEngine.shared
+    /// Called on the callback queue when the request completes (`Facebook`'s KVO on `state`).
+    var completionObserver: ((FBRequest) -> Void)?
+    /// The transfer options; the legacy 180-second total timeout by default.
+    var transferOptions: TransferOptions = {
+        var options = TransferOptions()
+        options.totalTimeout = .seconds(LegacyConstants.timeoutSeconds)
+        return options
+    }()
+
+    /// An empty request; set its properties, then ``connect()``.
+    public override init() {
+        super.init()
+    }
+
+    /// `+[FBRequest serializeURL:params:]`: the URL with the parameters as a GET query string.
+    open class func serializeURL(_ baseUrl: String!, params: [AnyHashable: Any]!) -> String! {
+        serializeURL(baseUrl, params: params, httpMethod: "GET")
+    }
+
+    /// `+[FBRequest serializeURL:params:httpMethod:]`: `baseUrl`, then `?` (or `&`), then
+    /// `key=value` pairs with values escaped to the RFC 3986 unreserved set; data values are skipped.
+    open class func serializeURL(_ baseUrl: String!, params: [AnyHashable: Any]!, httpMethod: String!) -> String! {
+        let dictionary = params.map { NSDictionary(dictionary: $0) }
+        return LegacyRequestBody.serializeURL(baseUrl ?? "", params: dictionary, httpMethod: httpMethod ?? "GET")
+    }
+
+    /// `+[FBRequest getRequestWithParams:httpMethod:delegate:requestURL:]`: a request that is set up
+    /// but not started.
+    open class func getWithParams(
+        _ params: NSMutableDictionary!,
+        httpMethod: String!,
+        delegate: FBRequestDelegate!,
+        requestURL url: String!
+    ) -> FBRequest! {
+        let request = FBRequest()
+        request.delegate = delegate
+        request.url = url
+        request.httpMethod = httpMethod
+        request.params = params
+        return request
+    }
+
+    /// True while the request is in flight (`connection != nil`).
+    open func loading() -> Bool {
+        connection != nil
+    }
+
+    /// Sends the request: calls ``FBRequestDelegate/requestLoading(_:)`` at once, then starts the
+    /// transfer and returns; the answer arrives on ``callbackQueue``.
+    open func connect() {
+        delegate?.requestLoading(self)
+        let method = httpMethod ?? "GET"
+        let baseURL = url ?? ""
+        var headers: HTTPHeaders = ["User-Agent": LegacyConstants.userAgent]
+        var body: Data?
+        let requestURL: String
+        if method == "POST" {
+            // Deviation: POST parameters travel in the body only, not also in the query string.
+            requestURL = baseURL
+            headers.add(
+                name: "Content-Type",
+                value: "multipart/form-data; boundary=\(LegacyConstants.stringBoundary)"
+            )
+            body = LegacyRequestBody.multipartBody(params: params)
+        } else {
+            requestURL = LegacyRequestBody.serializeURL(baseURL, params: params, httpMethod: method)
+        }
+        let connection = FBURLConnection { [weak self] in self?.connectionWasCancelled() }
+        self.connection = connection
+        state = FBRequestState(kFBRequestStateLoading)
+        sessionDidExpire = false
+        let prepared: PreparedRequest
+        do {
+            prepared = try PreparedRequest(
+                method: method,
+                url: requestURL,
+                headers: headers,
+                body: body,
+                options: transferOptions
+            )
+        } catch {
+            callbackQueue.async { [self] in deliver(.failure(error), connection: connection) }
+            return
+        }
+        let handle = transport.execute(prepared) { [self] result in
+            callbackQueue.async { self.deliver(result, connection: connection) }
+        }
+        connection.attach(handle)
+    }
+
+    // MARK: - Delivery, on the callback queue
+
+    private func deliver(_ result: Result<RawResponse, TransportError>, connection: FBURLConnection) {
+        guard !connection.isCancelled, self.connection === connection else { return }
+        switch result {
+        case .success(let response):
+            delegate?.request(self, didReceive: LegacyHTTPResponse.make(response))
+            guard !connection.isCancelled else { return }
+            responseText = NSMutableData(data: response.body)
+            delegate?.request(self, didLoadRawResponse: response.body)
+            guard !connection.isCancelled else { return }
+            switch LegacyResponseParser.parse(body: response.body, status: response.status) {
+            case .result(let value):
+                error = nil
+                if usesBlockCallback {
+                    FBRequestCallback?(self, value, nil)
+                } else {
+                    delegate?.request(self, didLoad: value)
+                }
+            case .failure(let parseError):
+                error = parseError
+                fail(with: parseError)
+            }
+        case .failure(let transportError):
+            // As in v2, `error` is not set for a transport failure.
+            fail(with: transportError.urlError)
+        }
+        finish()
+    }
+
+    /// v2's `failWithError:`: notes an expired session, then tells the delegate or the block.
+    private func fail(with failure: NSError) {
+        if failure.code == kFBRESTAPIAccessTokenErrorCode
+            || (invalidatesOnGraphTokenErrors && LegacyResponseParser.isGraphTokenError(failure))
+        {
+            sessionDidExpire = true
+        }
+        if usesBlockCallback {
+            FBRequestCallback?(self, nil, failure)
+        } else {
+            delegate?.request(self, didFailWithError: failure)
+        }
+    }
+
+    private func finish() {
+        responseText = nil
+        connection = nil
+        state = FBRequestState(kFBRequestStateComplete)
+        // Deviation: the delegate and block were held strongly until now; release them.
+        delegate = nil
+        FBRequestCallback = nil
+        let observer = completionObserver
+        completionObserver = nil
+        observer?(self)
+    }
+
+    private func connectionWasCancelled() {
+        callbackQueue.async { [self] in
+            guard connection != nil, connection.isCancelled else { return }
+            connection = nil
+            state = FBRequestState(kFBRequestStateComplete)
+            delegate = nil
+            FBRequestCallback = nil
+            // Facebook forgets the request; a cancelled request never invalidates the session.
+            sessionDidExpire = false
+            let observer = completionObserver
+            completionObserver = nil
+            observer?(self)
+        }
+    }
+}
+
+/// The `HTTPURLResponse` the legacy delegate receives for a raw response.
+enum LegacyHTTPResponse {
+    static func make(_ response: RawResponse) -> URLResponse {
+        var fields: [String: String] = [:]
+        for field in response.headers {
+            fields[field.name] = fields[field.name].map { "\($0), \(field.value)" } ?? field.value
+        }
+        let url = URL(string: response.effectiveURL) ?? URL(string: "about:blank")!
+        let version = response.httpVersion == "2" ? "HTTP/2" : "HTTP/\(response.httpVersion)"
+        return HTTPURLResponse(url: url, statusCode: response.status, httpVersion: version, headerFields: fields)
+            ?? URLResponse(url: url, mimeType: nil, expectedContentLength: response.body.count, textEncodingName: nil)
+    }
+}

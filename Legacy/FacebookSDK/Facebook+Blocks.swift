@@ -1,0 +1,52 @@
+/// The block callbacks of seed 002 ("Adding block callbacks to the Facebook iOS SDK"), with the
+/// seed's bugs fixed: ``FBRequest/usesBlockCallback`` is set whenever a callback is given, the
+/// callback fires exactly once (network failures included), and every call is its own request —
+/// the seed kept one `_request`, so a second call overwrote the first.
+extension Facebook {
+    /// `requestWithGraphPath:params:method:callback:`: a Graph call whose outcome arrives in one
+    /// block, `(request, result, nil)` on success or `(request, nil, error)` on failure, with the same
+    /// values the delegate methods would get.
+    @discardableResult
+    public func request(
+        withGraphPath graphPath: String!,
+        params: NSMutableDictionary!,
+        method: String!,
+        callback: @escaping (FBRequest?, Any?, Error?) -> Void
+    ) -> FBRequest! {
+        openURL(graphBaseURL + (graphPath ?? ""), params: params, httpMethod: method, delegate: nil) { request in
+            request.FBRequestCallback = callback
+            request.usesBlockCallback = true
+        }
+    }
+
+    /// `requestWithMethodName:andParams:andHttpMethod:callback:`: a REST call whose outcome arrives
+    /// in one block.
+    @discardableResult
+    public func request(
+        withMethodName methodName: String!,
+        andParams params: NSMutableDictionary!,
+        andHttpMethod httpMethod: String!,
+        callback: @escaping (FBRequest?, Any?, Error?) -> Void
+    ) -> FBRequest! {
+        openURL(restBaseURL + (methodName ?? ""), params: params, httpMethod: httpMethod, delegate: nil) { request in
+            request.FBRequestCallback = callback
+            request.usesBlockCallback = true
+        }
+    }
+}
+
+extension FBRequest {
+    /// `+getRequestWithParams:httpMethod:callback:requestURL:` (seed 002): a request set up with a
+    /// block instead of a delegate, not yet started.
+    public class func getWithParams(
+        _ params: NSMutableDictionary!,
+        httpMethod: String!,
+        callback: @escaping (FBRequest?, Any?, Error?) -> Void,
+        requestURL url: String!
+    ) -> FBRequest! {
+        let request: FBRequest = getWithParams(params, httpMethod: httpMethod, delegate: nil, requestURL: url)
+        request.FBRequestCallback = callback
+        request.usesBlockCallback = true
+        return request
+    }
+}

@@ -1,0 +1,215 @@
+import FacebookGraph
+
+/// The v2 `Facebook` object: the session (token and expiry), and the factory of Graph and REST
+/// requests.
+///
+/// Every request method ends in one funnel (v2's `openUrl:params:httpMethod:delegate:`): it adds
+/// `format=json`, `sdk=ios`, `sdk_version=2` and — while the session is valid — `access_token` to
+/// the caller's own dictionary, extends the token when due, keeps the request alive until it
+/// completes, and starts it. When a request fails with an expired token, the session is cleared and
+/// ``FBSessionDelegate/fbSessionInvalidated()`` is called *after* the request's own
+/// ``FBRequestDelegate/request(_:didFailWithError:)``.
+///
+/// Base URLs default to the SDK's and can be changed per object (``graphBaseURL``, ``restBaseURL``,
+/// ``dialogBaseURL``) or for the process with the environment variables `FB_GRAPH_BASE_URL`,
+/// `FB_REST_BASE_URL` and `FB_DIALOG_BASE_URL` (plain `http` is allowed to loopback hosts only when
+/// a token is sent).
+open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchecked Sendable {
+    /// The OAuth access token; nil when logged out.
+    public var accessToken: String!
+    /// When ``accessToken`` expires; `Date.distantFuture` for a token that does not.
+    public var expirationDate: Date!
+    /// Who hears about login, logout, extension and invalidation. Held weakly, as v2's `assign`.
+    public weak var sessionDelegate: FBSessionDelegate!
+    /// The suffix of the app's URL scheme (`fb<appId><suffix>://`), or nil.
+    public var urlSchemeSuffix: String!
+    /// True after ``enableFrictionlessRequests()``.
+    public internal(set) var isFrictionlessRequestsEnabled: Bool = false
+
+    /// The queue request and session callbacks are delivered on (default: the main queue).
+    public var callbackQueue: DispatchQueue = .main
+    /// The Graph API base URL (default `https://graph.facebook.com/`, or `FB_GRAPH_BASE_URL`).
+    public var graphBaseURL: String
+    /// The REST API base URL (default `https://api.facebook.com/method/`, or `FB_REST_BASE_URL`).
+    public var restBaseURL: String
+    /// The dialog base URL (default `https://m.facebook.com/dialog/`, or `FB_DIALOG_BASE_URL`).
+    public var dialogBaseURL: String
+    /// Also invalidates the session on a Graph error whose `error.code` is 190 or 2500 (the v3.1
+    /// rule). Off by default: v2 invalidated only on a REST `error_code` of 190.
+    public var invalidatesSessionOnGraphTokenErrors: Bool = false
+
+    let appId: String
+    var permissions: [Any]?
+    var lastAccessTokenUpdate: Date = .distantPast
+    var isExtendingAccessToken = false
+    var frictionlessRecipients: Set<String> = []
+    var frictionlessRequest: FBRequest?
+    /// The transport every request of this object uses; the shared libcurl engine by default.
+    package var transport: any HTTPTransport = CurlEngine.shared
+
+    /// The requests in flight, kept alive until they complete (v2's `_requests` set).
+    private let requestsLock = NSLock()
+    private var requests: [ObjectIdentifier: FBRequest] = [:]
+
+    /// `initWithAppId:andDelegate:`.
+    public convenience init(appId: String!, andDelegate delegate: FBSessionDelegate!) {
+        self.init(appId: appId, urlSchemeSuffix: nil, andDelegate: delegate)
+    }
+
+    /// `initWithAppId:urlSchemeSuffix:andDelegate:`.
+    public init(appId: String!, urlSchemeSuffix: String!, andDelegate delegate: FBSessionDelegate!) {
+        let environment = ProcessInfo.processInfo.environment
+        self.appId = appId ?? ""
+        self.urlSchemeSuffix = urlSchemeSuffix
+        self.sessionDelegate = delegate
+        self.graphBaseURL = environment["FB_GRAPH_BASE_URL"] ?? LegacyConstants.graphBaseURL
+        self.restBaseURL = environment["FB_REST_BASE_URL"] ?? LegacyConstants.restBaseURL
+        self.dialogBaseURL = environment["FB_DIALOG_BASE_URL"] ?? LegacyConstants.dialogBaseURL
+        super.init()
+    }
+
+    /// The number of requests this object keeps alive (started and not yet complete).
+    public var requestsInFlight: Int {
+        requestsLock.lock()
+        defer { requestsLock.unlock() }
+        return requests.count
+    }
+
+    /// True when there is a token and an expiry date later than now.
+    open func isSessionValid() -> Bool {
+        guard accessToken != nil, let expiry = expirationDate else { return false }
+        return expiry > Date()
+    }
+
+    // MARK: - Requests
+
+    /// `requestWithParams:andDelegate:`: a REST call whose method name is `params["method"]`. The
+    /// `method` entry is removed from `params`; the call is always a GET. Returns nil (and logs why)
+    /// when `method` is missing.
+    @discardableResult
+    open func request(withParams params: NSMutableDictionary!, andDelegate delegate: FBRequestDelegate!) -> FBRequest! {
+        guard let params, let method = params["method"] as? String else {
+            LegacyLog.log("API Method must be specified")
+            return nil
+        }
+        params.removeObject(forKey: "method")
+        return request(withMethodName: method, andParams: params, andHttpMethod: "GET", andDelegate: delegate)
+    }
+
+    /// `requestWithMethodName:andParams:andHttpMethod:andDelegate:`: a REST call.
+    @discardableResult
+    open func request(
+        withMethodName methodName: String!,
+        andParams params: NSMutableDictionary!,
+        andHttpMethod httpMethod: String!,
+        andDelegate delegate: FBRequestDelegate!
+    ) -> FBRequest! {
+        openURL(restBaseURL + (methodName ?? ""), params: params, httpMethod: httpMethod, delegate: delegate)
+    }
+
+    /// `requestWithGraphPath:andDelegate:`: a Graph GET with no parameters.
+    @discardableResult
+    open func request(withGraphPath graphPath: String!, andDelegate delegate: FBRequestDelegate!) -> FBRequest! {
+        request(withGraphPath: graphPath, andParams: NSMutableDictionary(), andHttpMethod: "GET", andDelegate: delegate)
+    }
+
+    /// `requestWithGraphPath:andParams:andDelegate:`: a Graph GET.
+    @discardableResult
+    open func request(
+        withGraphPath graphPath: String!,
+        andParams params: NSMutableDictionary!,
+        andDelegate delegate: FBRequestDelegate!
+    ) -> FBRequest! {
+        request(withGraphPath: graphPath, andParams: params, andHttpMethod: "GET", andDelegate: delegate)
+    }
+
+    /// `requestWithGraphPath:andParams:andHttpMethod:andDelegate:`: a Graph call with any verb.
+    @discardableResult
+    open func request(
+        withGraphPath graphPath: String!,
+        andParams params: NSMutableDictionary!,
+        andHttpMethod httpMethod: String!,
+        andDelegate delegate: FBRequestDelegate!
+    ) -> FBRequest! {
+        openURL(graphBaseURL + (graphPath ?? ""), params: params, httpMethod: httpMethod, delegate: delegate)
+    }
+
+    /// The one funnel every request goes through (v2's `openUrl:params:httpMethod:delegate:`).
+    func openURL(
+        _ url: String,
+        params: NSMutableDictionary?,
+        httpMethod: String?,
+        delegate: FBRequestDelegate?,
+        configure: ((FBRequest) -> Void)? = nil
+    ) -> FBRequest {
+        let params = params ?? NSMutableDictionary()
+        params["format"] = "json"
+        params["sdk"] = LegacyConstants.sdk
+        params["sdk_version"] = LegacyConstants.sdkVersion
+        if isSessionValid() {
+            params["access_token"] = accessToken
+        }
+        extendAccessTokenIfNeeded()
+        let request: FBRequest = FBRequest.getWithParams(
+            params,
+            httpMethod: httpMethod ?? "GET",
+            delegate: delegate,
+            requestURL: url
+        )
+        request.callbackQueue = callbackQueue
+        request.transport = transport
+        request.invalidatesOnGraphTokenErrors = invalidatesSessionOnGraphTokenErrors
+        configure?(request)
+        track(request)
+        request.connect()
+        return request
+    }
+
+    private func track(_ request: FBRequest) {
+        requestsLock.lock()
+        requests[ObjectIdentifier(request)] = request
+        requestsLock.unlock()
+        request.completionObserver = { [weak self] request in self?.requestDidComplete(request) }
+    }
+
+    /// v2's KVO observer of `state`: after the request's own callbacks, invalidate an expired
+    /// session, then forget the request.
+    private func requestDidComplete(_ request: FBRequest) {
+        if request.sessionDidExpire {
+            invalidateSession()
+            sessionDelegate?.fbSessionInvalidated()
+        }
+        requestsLock.lock()
+        requests[ObjectIdentifier(request)] = nil
+        requestsLock.unlock()
+    }
+
+    /// Clears the token, the expiry and the frictionless cache (v2's `invalidateSession`).
+    func invalidateSession() {
+        accessToken = nil
+        expirationDate = nil
+        frictionlessRecipients = []
+        frictionlessRequest?.connection?.cancel()
+        frictionlessRequest = nil
+    }
+
+    // MARK: - FBRequestDelegate, for the token-extension and frictionless requests only
+
+    /// Handles the answer of this object's own token-extension and frictionless-cache requests.
+    open func request(_ request: FBRequest!, didLoad result: Any!) {
+        if request === frictionlessRequest {
+            frictionlessRequestDidLoad(result)
+        } else {
+            extendRequestDidLoad(result)
+        }
+    }
+
+    /// Handles the failure of this object's own token-extension and frictionless-cache requests.
+    open func request(_ request: FBRequest!, didFailWithError error: Error!) {
+        if request === frictionlessRequest {
+            frictionlessRequest = nil
+        } else {
+            isExtendingAccessToken = false
+        }
+    }
+}

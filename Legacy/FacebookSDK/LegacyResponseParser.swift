@@ -1,0 +1,86 @@
+import FacebookGraph
+
+/// The v2 SDK's `parseJsonResponse:error:`, plus one deliberate deviation for non-2xx bodies.
+///
+/// Rules (legacy-sdk-facts §2.6), in order:
+/// 1. The body is decoded as UTF-8.
+/// 2. Exactly `true` gives `["result": "true"]` (the value is the *string* "true").
+/// 3. Exactly `false` fails with code 10000 and `error_msg` "This operation can not be completed".
+/// 4. Otherwise the body is parsed as JSON (any value, fragments included). Text that is not JSON
+///    comes back as the text itself; bytes that are not UTF-8 come back as nil.
+/// 5. A dictionary with `error` fails with 10000 and the whole dictionary as `userInfo`; with
+///    `error_code` it fails with that code (its integer value); `error_msg` or `error_reason` also
+///    fail with 10000. Anything else is returned as parsed.
+///
+/// Deviation (Migration.md): a non-2xx response whose body is not a JSON error object fails with
+/// 10000 and `userInfo` `["http_status": status, "body": text]`, instead of arriving as a success.
+enum LegacyResponseParser {
+    /// What one response means to the legacy API: a result, or an error.
+    enum Outcome {
+        case result(Any?)
+        case failure(NSError)
+    }
+
+    static func parse(body: Data, status: Int) -> Outcome {
+        let text = String(data: body, encoding: .utf8)
+        let successStatus = (200..<300).contains(status)
+        if text == "true", successStatus {
+            return .result(["result": "true"])
+        }
+        if text == "false", successStatus {
+            return .failure(error(code: kFBGeneralErrorCode, ["error_msg": "This operation can not be completed"]))
+        }
+        let parsed: Any? = text == nil ? nil : try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+        if let dictionary = parsed as? [String: Any] {
+            if dictionary["error"] != nil {
+                return .failure(error(code: kFBGeneralErrorCode, dictionary))
+            }
+            if let code = dictionary["error_code"] {
+                return .failure(error(code: integerValue(code), dictionary))
+            }
+            if dictionary["error_msg"] != nil || dictionary["error_reason"] != nil {
+                return .failure(error(code: kFBGeneralErrorCode, dictionary))
+            }
+        }
+        guard successStatus else {
+            let userInfo: [String: Any] = ["http_status": status, "body": text ?? body.base64EncodedString()]
+            return .failure(error(code: kFBGeneralErrorCode, userInfo))
+        }
+        if let parsed { return .result(parsed) }
+        return .result(text)
+    }
+
+    /// Whether `error` is a token error under the v3.1 rule: a Graph body whose `error.code` is 190
+    /// or 2500.
+    static func isGraphTokenError(_ error: NSError) -> Bool {
+        guard error.domain == facebookErrDomain, let inner = error.userInfo["error"] as? [String: Any],
+            let code = inner["code"]
+        else { return false }
+        return [190, 2500].contains(integerValue(code))
+    }
+
+    /// Objective-C's `intValue`: numbers truncate, strings parse their leading integer, others are 0.
+    static func integerValue(_ value: Any) -> Int {
+        switch value {
+        case let number as NSNumber:
+            return Int(number.int32Value)
+        case let string as String:
+            let trimmed = string.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+            var digits = ""
+            for (index, character) in trimmed.enumerated() {
+                if character.isASCII, character.isNumber || (index == 0 && (character == "-" || character == "+")) {
+                    digits.append(character)
+                } else {
+                    break
+                }
+            }
+            return Int(digits.hasPrefix("+") ? String(digits.dropFirst()) : digits).map { Int(Int32(clamping: $0)) } ?? 0
+        default:
+            return 0
+        }
+    }
+
+    private static func error(code: Int, _ userInfo: [String: Any]) -> NSError {
+        NSError(domain: facebookErrDomain, code: code, userInfo: userInfo)
+    }
+}

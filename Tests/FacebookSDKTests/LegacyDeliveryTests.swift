@@ -1,0 +1,201 @@
+import FacebookGraph
+import FacebookGraphReplay
+import FacebookGraphTestSupport
+import Foundation
+import Testing
+
+@testable import FacebookSDK
+
+/// When and where callbacks arrive (legacy-sdk-facts §2.3; issue: delivery).
+@Suite("Legacy delivery: order, queue, cancel, lifetime")
+struct LegacyDeliveryTests {
+    @Test("Order: requestLoading inside the call, then didReceive, didLoadRawResponse, didLoad on the callback queue")
+    func order() throws {
+        let fixture = try LegacyFixture()
+        defer { fixture.stop() }
+        let recorder = Recorder()
+        // Start the request on the callback queue itself: nothing but requestLoading may arrive
+        // before the call returns.
+        let (request, namesAtReturn): (FBRequest, [String]) = fixture.onQueue {
+            let request: FBRequest = fixture.facebook.request(withGraphPath: "get", andDelegate: recorder)
+            usleep(100_000)  // give a misbehaving implementation time to deliver early
+            return (request, recorder.names)
+        }
+        #expect(namesAtReturn == ["loading"])
+        #expect(recorder.waitForTerminal())
+        #expect(recorder.names == ["loading", "didReceive", "didLoadRaw", "didLoad"])
+        let queued = recorder.events.dropFirst()
+        #expect(queued.allSatisfy { $0.onCallbackQueue })
+        #expect(recorder.events.allSatisfy { $0.request === request }, "every callback gets the object returned")
+        #expect(fixture.onQueue { request.state } == FBRequestState(kFBRequestStateComplete))
+        #expect(fixture.onQueue { request.loading() } == false)
+        #expect(fixture.onQueue { request.responseText } == nil)
+        #expect(fixture.onQueue { request.connection } == nil)
+    }
+
+    @Test("didReceive gets an HTTPURLResponse with the status; responseText holds the body during the terminal callback")
+    func responseAndBody() throws {
+        let fixture = try LegacyFixture()
+        defer { fixture.stop() }
+        final class BodyWatcher: NSObject, FBRequestDelegate, @unchecked Sendable {
+            var status = 0
+            var textDuringLoad: Data?
+            let done = DispatchSemaphore(value: 0)
+            func request(_ request: FBRequest!, didReceive response: URLResponse!) {
+                status = (response as? HTTPURLResponse)?.statusCode ?? -1
+            }
+            func request(_ request: FBRequest!, didLoad result: Any!) {
+                textDuringLoad = request.responseText.map { Data(referencing: $0) }
+                done.signal()
+            }
+        }
+        let watcher = BodyWatcher()
+        fixture.facebook.request(withGraphPath: "status/201", andDelegate: watcher)
+        #expect(watcher.done.wait(timeout: .now() + 10) == .success)
+        #expect(watcher.status == 201)
+        #expect(watcher.textDuringLoad == Data(#"{"status":201}"#.utf8))
+    }
+
+    @Test("The state is Loading while in flight")
+    func loadingState() throws {
+        let fixture = try LegacyFixture(routes: ["/slowly": { _ in .delayed(.milliseconds(300), then: .full(status: 200, body: Data("[]".utf8))) }])
+        defer { fixture.stop() }
+        let recorder = Recorder()
+        let request: FBRequest = fixture.onQueue { fixture.facebook.request(withGraphPath: "slowly", andDelegate: recorder) }
+        #expect(fixture.onQueue { request.state } == FBRequestState(kFBRequestStateLoading))
+        #expect(fixture.onQueue { request.loading() })
+        #expect(fixture.onQueue { request.connection != nil })
+        #expect(fixture.facebook.requestsInFlight == 1)
+        #expect(recorder.waitForTerminal())
+        #expect(eventually { fixture.facebook.requestsInFlight == 0 })
+    }
+
+    @Test("By default callbacks arrive on the main queue")
+    @MainActor
+    func mainQueueByDefault() async throws {
+        let bin = try HTTPBin()
+        defer { bin.stop() }
+        let facebook = Facebook(appId: "1", andDelegate: nil)
+        facebook.graphBaseURL = bin.url("/")
+        _ = LegacyFixture.mainQueueKey
+        let recorder = Recorder()
+        facebook.request(withGraphPath: "get", andDelegate: recorder)
+        for _ in 0..<400 where recorder.events.count < 4 {
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        #expect(recorder.names == ["loading", "didReceive", "didLoadRaw", "didLoad"])
+        #expect(recorder.events.dropFirst().allSatisfy { $0.onMainQueue }, "\(recorder.events.map { "\($0.name):\($0.onMainQueue)" })")
+    }
+
+    @Test("Nothing is delivered after connection.cancel()")
+    func cancel() throws {
+        let fixture = try LegacyFixture(routes: ["/hold": { _ in .delayed(.milliseconds(400), then: .full(status: 200, body: Data("[]".utf8))) }])
+        defer { fixture.stop() }
+        let recorder = Recorder()
+        let request: FBRequest = fixture.facebook.request(withGraphPath: "hold", andDelegate: recorder)
+        fixture.onQueue { request.connection.cancel() }
+        usleep(800_000)
+        #expect(recorder.names == ["loading"])
+        #expect(fixture.onQueue { request.state } == FBRequestState(kFBRequestStateComplete))
+        #expect(eventually { fixture.facebook.requestsInFlight == 0 })
+    }
+
+    @Test("Nothing is delivered after delegate = nil")
+    func delegateNil() throws {
+        let fixture = try LegacyFixture(routes: ["/hold": { _ in .delayed(.milliseconds(300), then: .full(status: 200, body: Data("[]".utf8))) }])
+        defer { fixture.stop() }
+        let recorder = Recorder()
+        let request: FBRequest = fixture.facebook.request(withGraphPath: "hold", andDelegate: recorder)
+        fixture.onQueue { request.delegate = nil }
+        #expect(eventually { fixture.onQueue { request.state } == FBRequestState(kFBRequestStateComplete) })
+        #expect(recorder.names == ["loading"])
+    }
+
+    @Test("Deviation: the delegate is held until the terminal callback, then released")
+    func delegateLifetime() throws {
+        let fixture = try LegacyFixture(routes: ["/hold": { _ in .delayed(.milliseconds(200), then: .full(status: 200, body: Data("[]".utf8))) }])
+        defer { fixture.stop() }
+        weak var weakRecorder: Recorder?
+        var request: FBRequest?
+        do {
+            let recorder = Recorder()
+            weakRecorder = recorder
+            request = fixture.facebook.request(withGraphPath: "hold", andDelegate: recorder)
+        }
+        #expect(weakRecorder != nil, "an inline delegate must survive until its callbacks")
+        #expect(eventually { fixture.onQueue { request?.state } == FBRequestState(kFBRequestStateComplete) })
+        fixture.onQueue {}
+        #expect(weakRecorder == nil, "the delegate is released after the terminal callback")
+    }
+
+    @Test("The Facebook object keeps a request alive until it completes")
+    func facebookKeepsRequestAlive() throws {
+        let fixture = try LegacyFixture(routes: ["/hold": { _ in .delayed(.milliseconds(200), then: .full(status: 200, body: Data("[]".utf8))) }])
+        defer { fixture.stop() }
+        let recorder = Recorder()
+        weak var weakRequest: FBRequest?
+        do {
+            weakRequest = fixture.facebook.request(withGraphPath: "hold", andDelegate: recorder)
+        }
+        #expect(weakRequest != nil)
+        #expect(recorder.waitForTerminal())
+        #expect(recorder.events.last?.request != nil)
+    }
+
+    @Test("50 requests in flight: each called back once, on its own request object")
+    func fiftyInFlight() throws {
+        let fixture = try LegacyFixture()
+        defer { fixture.stop() }
+        let recorder = Recorder()
+        var requests: [Int: FBRequest] = [:]
+        for index in 0..<50 {
+            requests[index] = fixture.facebook.request(
+                withGraphPath: "get",
+                andParams: NSMutableDictionary(dictionary: ["i": "\(index)"]),
+                andDelegate: recorder
+            )
+        }
+        #expect(fixture.facebook.requestsInFlight <= 50)
+        #expect(recorder.waitForTerminal(50, seconds: 30))
+        usleep(100_000)
+        let terminal = recorder.events.filter { $0.name == "didLoad" || $0.name == "didFail" }
+        #expect(terminal.count == 50)
+        for event in terminal {
+            let index = ((event.value as? [String: Any])?["args"] as? [String: Any])?["i"] as? String
+            let request = try #require(requests[Int(index ?? "") ?? -1])
+            #expect(event.request === request)
+        }
+        #expect(Set(terminal.compactMap { $0.request.map(ObjectIdentifier.init) }).count == 50)
+        #expect(eventually { fixture.facebook.requestsInFlight == 0 })
+    }
+
+    @Test("A transport failure reaches didFailWithError as NSURLErrorDomain; request.error stays nil, as in v2")
+    func transportFailure() throws {
+        let fixture = try LegacyFixture()
+        defer { fixture.stop() }
+        fixture.facebook.graphBaseURL = "http://127.0.0.1:1/"
+        let recorder = Recorder()
+        let request: FBRequest = fixture.facebook.request(withGraphPath: "me", andDelegate: recorder)
+        #expect(recorder.waitForTerminal())
+        #expect(recorder.names == ["loading", "didFail"])
+        let error = try #require(recorder.error)
+        #expect(error.domain == NSURLErrorDomain)
+        #expect(error.code == URLError.Code.cannotConnectToHost.rawValue)
+        #expect(fixture.onQueue { request.error } == nil)
+    }
+
+    @Test("A token bound for plain http to a real host fails before any connection, with the token kept out of the error")
+    func insecureToken() throws {
+        let fixture = try LegacyFixture()
+        defer { fixture.stop() }
+        fixture.login(token: "EAABsecret")
+        fixture.facebook.graphBaseURL = "http://graph.example.invalid/"
+        let recorder = Recorder()
+        fixture.facebook.request(withGraphPath: "me", andDelegate: recorder)
+        #expect(recorder.waitForTerminal())
+        let error = try #require(recorder.error)
+        #expect(error.domain == NSURLErrorDomain)
+        #expect(error.code == URLError.Code.appTransportSecurityRequiresSecureConnection.rawValue)
+        #expect(!"\(error)".contains("EAABsecret"))
+    }
+}
