@@ -78,8 +78,14 @@ enum DemoCommand {
             failures += 1
         }
 
-        // 5. The secret policy: a token over plain http to a real host is refused before connecting.
-        output.out("\n5. GET me over plain http to graph.facebook.com with a token")
+        // 5. The legacy styles, unchanged legacy code on the same engine.
+        output.out("\n5. The legacy v2 delegate and the seed's block callback (import FacebookSDK)")
+        let legacy = DemoLegacyStyles.run(baseURL: base, token: DemoGraph.validToken)
+        legacy.lines.forEach { output.out($0) }
+        if !legacy.ok { failures += 1 }
+
+        // 6. The secret policy: a token over plain http to a real host is refused before connecting.
+        output.out("\n6. GET me over plain http to graph.facebook.com with a token")
         do {
             _ = try PreparedRequest(url: "http://graph.facebook.com/me?access_token=\(DemoGraph.validToken)")
             output.out("   -> unexpectedly allowed")

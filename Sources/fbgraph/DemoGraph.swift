@@ -45,6 +45,8 @@ enum DemoGraph {
                 ]
             }
             return json(status: 200, body)
+        case ("GET", "/me/apprequestformerrecipients"):
+            return json(status: 200, ["data": [] as [Any]])
         case ("POST", "/me/feed"):
             return json(status: 200, ["id": "4_\(1000 + request.body.count)"])
         default:

@@ -45,6 +45,12 @@ struct FBGraphCLITests {
         #expect(run.stdout.contains("7 friends over 3 pages on 1 connection(s)"))
         #expect(run.stdout.contains("error code 190, subcode 463"))
         #expect(run.stdout.contains("refused before any connection"))
+        #expect(run.stdout.contains("delegate: request(_:didLoad:) name = Mark Demo"))
+        #expect(run.stdout.contains("block: (request, result, nil) with 3 friends"))
+        let delegateLines = run.stdout.split(separator: "\n").filter { $0.contains("delegate: ") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(delegateLines.map { $0.split(separator: " ")[1] } == [
+            "requestLoading", "request(_:didReceive:)", "request(_:didLoadRawResponse:)", "request(_:didLoad:)",
+        ])
         #expect(!run.stdout.contains("access_token=DEMO-TOKEN"), "the demo must not print its token")
     }
 
