@@ -62,7 +62,7 @@ let package = Package(
         // Legacy code exactly as it was written against the imported headers, in Swift 5 mode.
         .testTarget(
             name: "FacebookSDKSourceCompatTests",
-            dependencies: ["FacebookSDK", "FBConnect", "FacebookGraphReplay", "FacebookGraphTestSupport"],
+            dependencies: ["FacebookSDK", "FBConnect", "FacebookGraph", "FacebookGraphReplay", "FacebookGraphTestSupport"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
