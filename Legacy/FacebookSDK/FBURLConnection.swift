@@ -3,9 +3,7 @@ import FacebookGraph
 /// What ``FBRequest/connection`` holds while a request is in flight: the v2 property was an
 /// `NSURLConnection`, and legacy code used it for one thing — `cancel()`.
 public final class FBURLConnection: NSObject, @unchecked Sendable {
-    private let lock = NSLock()
-    private var handle: TransferHandle?
-    private var cancelled = false
+    private let box = TransferHandleBox()
     private let onCancel: @Sendable () -> Void
 
     init(onCancel: @escaping @Sendable () -> Void) {
@@ -16,28 +14,13 @@ public final class FBURLConnection: NSObject, @unchecked Sendable {
     /// Stops the request. Nothing more is delivered to its delegate or callback; safe to call from
     /// any thread, any number of times.
     public func cancel() {
-        lock.lock()
-        let first = !cancelled
-        cancelled = true
-        let current = handle
-        lock.unlock()
-        guard first else { return }
-        onCancel()
-        current?.cancel()
+        if box.cancel() { onCancel() }
     }
 
     /// True once ``cancel()`` has been called.
-    var isCancelled: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return cancelled
-    }
+    var isCancelled: Bool { box.isCancelled }
 
     func attach(_ handle: TransferHandle) {
-        lock.lock()
-        self.handle = handle
-        let cancelNow = cancelled
-        lock.unlock()
-        if cancelNow { handle.cancel() }
+        box.store(handle)
     }
 }

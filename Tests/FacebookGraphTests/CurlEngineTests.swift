@@ -231,17 +231,17 @@ struct CurlEngineTests {
         let handle = engine.execute(try PreparedRequest(url: bin.url("/hang"), options: testOptions())) {
             log.record(0, $0)
         }
-        #expect(waitUntil { bin.server.requestsServed + bin.server.openConnections > 0 })
+        #expect(eventually { bin.server.requestsServed + bin.server.openConnections > 0 })
         handle.cancel()
         handle.cancel()
-        #expect(waitUntil { log.completedCount == 1 })
+        #expect(eventually { log.completedCount == 1 })
         usleep(200_000)
         handle.cancel()
         let results = log.snapshot[0] ?? []
         #expect(results.count == 1)
         #expect(results.first?.failure?.code == .cancelled)
         #expect(results.first?.failure?.urlErrorCode == .cancelled)
-        #expect(waitUntil { bin.server.openConnections == 0 }, "the cancelled transfer's connection is closed")
+        #expect(eventually { bin.server.openConnections == 0 }, "the cancelled transfer's connection is closed")
     }
 
     @Test("Cancelling the task cancels the transfer")
@@ -271,7 +271,7 @@ struct CurlEngineTests {
                     log.record(index, $0)
                 }
             }
-            #expect(waitUntil(seconds: 30) { log.completedCount == 64 })
+            #expect(eventually(seconds: 30) { log.completedCount == 64 })
             let responses = log.snapshot.values.compactMap { $0.first?.success }
             #expect(responses.count == 64)
             #expect(responses.allSatisfy { $0.status == 200 && $0.body == Data("ok".utf8) })
@@ -316,7 +316,7 @@ struct CurlEngineTests {
                 log.record(index, $0)
             }
         }
-        #expect(waitUntil(seconds: 30) { log.completedCount == 200 })
+        #expect(eventually(seconds: 30) { log.completedCount == 200 })
         for (index, results) in log.snapshot {
             #expect(results.count == 1)
             let args = results.first?.success.flatMap { jsonObject($0.body)?["args"] as? [String: String] }
@@ -331,7 +331,7 @@ struct CurlEngineTests {
         let engine = CurlEngine()
         let log = CompletionLog()
         engine.execute(try PreparedRequest(url: bin.url("/hang"), options: testOptions())) { log.record(0, $0) }
-        #expect(waitUntil { bin.server.openConnections > 0 })
+        #expect(eventually { bin.server.openConnections > 0 })
         engine.shutdown()
         #expect(log.snapshot[0]?.first?.failure?.code == .cancelled)
         engine.execute(try PreparedRequest(url: bin.url("/get"), options: testOptions())) { log.record(1, $0) }

@@ -1,4 +1,5 @@
 import FacebookGraph
+import FacebookGraphTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -21,16 +22,6 @@ final class CompletionLog: Sendable {
     var completedCount: Int {
         results.withLock { $0.values.reduce(0) { $0 + $1.count } }
     }
-}
-
-/// Waits (bounded) until `condition` holds; returns whether it did.
-func waitUntil(seconds: Double = 10, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(5_000)
-    }
-    return condition()
 }
 
 extension Result {

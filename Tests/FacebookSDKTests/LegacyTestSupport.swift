@@ -142,16 +142,6 @@ final class SessionRecorder: NSObject, FBSessionDelegate, @unchecked Sendable {
     func fbSessionInvalidated() { add("fbSessionInvalidated") }
 }
 
-/// Waits (bounded) until `condition` holds.
-func eventually(seconds: Double = 10, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(5_000)
-    }
-    return condition()
-}
-
 /// The JSON object a body parses to.
 func parsedJSON(_ text: String) -> Any? {
     try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])

@@ -85,7 +85,7 @@ package struct TransferHandle: Sendable {
 extension HTTPTransport {
     /// Sends `request` and suspends until it completes; cancelling the task cancels the transfer.
     package func send(_ request: PreparedRequest) async throws(TransportError) -> RawResponse {
-        let box = HandleBox()
+        let box = TransferHandleBox()
         let result: Result<RawResponse, TransportError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let handle = execute(request) { continuation.resume(returning: $0) }
@@ -98,13 +98,24 @@ extension HTTPTransport {
     }
 }
 
-/// Holds a handle for an `onCancel` that may run before or after the handle exists.
-private final class HandleBox: @unchecked Sendable {
+/// Holds a ``TransferHandle`` for a cancel that may come before or after the handle exists: a
+/// cancel before ``store(_:)`` is remembered and applied the moment the handle arrives. Thread-safe.
+package final class TransferHandleBox: @unchecked Sendable {
     private let lock = NSLock()
     private var handle: TransferHandle?
     private var cancelled = false
 
-    func store(_ handle: TransferHandle) {
+    package init() {}
+
+    /// True once ``cancel()`` has been called.
+    package var isCancelled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cancelled
+    }
+
+    /// Keeps `handle`, cancelling it at once if ``cancel()`` came first.
+    package func store(_ handle: TransferHandle) {
         lock.lock()
         self.handle = handle
         let cancelNow = cancelled
@@ -112,11 +123,15 @@ private final class HandleBox: @unchecked Sendable {
         if cancelNow { handle.cancel() }
     }
 
-    func cancel() {
+    /// Cancels the stored handle, or the one yet to be stored. Returns true the first time only.
+    @discardableResult
+    package func cancel() -> Bool {
         lock.lock()
+        let first = !cancelled
         cancelled = true
         let current = handle
         lock.unlock()
         current?.cancel()
+        return first
     }
 }
