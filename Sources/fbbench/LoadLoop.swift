@@ -1,0 +1,174 @@
+import Dispatch
+import Foundation
+import Glibc
+import Synchronization
+
+/// What one child run does: the URL, how many requests, how many in flight, and its bounds.
+struct LoadSettings: Sendable {
+    /// The URL every request fetches.
+    var url: String
+    /// How many requests to complete.
+    var requests: Int
+    /// How many requests to keep in flight.
+    var concurrency: Int
+    /// An extra CA file for `https` (the engine's `additionalCAFile`).
+    var caFile: String?
+    /// The run gives up after this many seconds and reports the rest as missing.
+    var timeLimitSeconds: Int
+}
+
+/// A closed load loop shared by the Swift clients: keeps ``LoadSettings/concurrency`` requests in
+/// flight by starting the next one from inside each completion, checks every response, and prints
+/// one `RESULT key=value…` line in the C loop's format.
+///
+/// A client supplies `send`, which starts one request and reports it with
+/// ``complete(status:bodyBytes:httpVersion:newConnections:)`` or ``fail(_:)`` from whatever thread
+/// its completion runs on. Counters are atomics, so no lock is taken per request.
+final class LoadLoop: Sendable {
+    /// Starts one request for the loop it is given.
+    typealias Send = @Sendable (LoadLoop) -> Void
+
+    /// The load shape.
+    let settings: LoadSettings
+    /// The HTTP version every response must report, or nil when the client cannot tell.
+    private let expectedVersion: String?
+    /// False when the client cannot tell new connections from reused ones (`conns=-1`).
+    private let countsConnections: Bool
+    /// Starts one request.
+    private let send: Send
+    /// Requests started (may overshoot ``LoadSettings/requests`` by the calls that start nothing).
+    private let started = Atomic<Int>(0)
+    /// Requests completed, good or bad.
+    private let completed = Atomic<Int>(0)
+    /// Responses with status 200, the reference size and the expected version.
+    private let succeeded = Atomic<Int>(0)
+    /// Completed requests that were not good.
+    private let failed = Atomic<Int>(0)
+    /// Responses whose status was not 200.
+    private let badStatus = Atomic<Int>(0)
+    /// Responses whose body size differed from the first response's.
+    private let badSize = Atomic<Int>(0)
+    /// Responses over another HTTP version than expected.
+    private let badVersion = Atomic<Int>(0)
+    /// Requests that got no response at all.
+    private let transportErrors = Atomic<Int>(0)
+    /// New connections the responses report having opened.
+    private let connections = Atomic<Int>(0)
+    /// The first response's body size (the reference), or -1 before it.
+    private let referenceBytes = Atomic<Int>(-1)
+    /// Signalled when the last request completes.
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// A loop over `settings` whose requests `send` starts; `expectedVersion` (`1.1`, `2`) is
+    /// checked on every response when given; `countsConnections` says whether the client reports
+    /// the connections each response opened.
+    init(settings: LoadSettings, expectedVersion: String?, countsConnections: Bool, send: @escaping Send) {
+        self.settings = settings
+        self.expectedVersion = expectedVersion
+        self.countsConnections = countsConnections
+        self.send = send
+    }
+
+    /// Runs the loop until every request completed or the time limit passed, prints the RESULT
+    /// line and returns the exit status: 0 when every request succeeded.
+    func run(impl: String, mode: String) -> Int32 {
+        let before = ResourceUsage.current()
+        let clock = ContinuousClock()
+        let start = clock.now
+        for _ in 0..<min(settings.concurrency, settings.requests) { startNext() }
+        let timedOut = finished.wait(timeout: .now() + .seconds(settings.timeLimitSeconds)) == .timedOut
+        let wall = start.duration(to: clock.now)
+        let after = ResourceUsage.current()
+
+        let wallSeconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) * 1e-18
+        let cpuSeconds = after.cpuSeconds - before.cpuSeconds
+        let ok = succeeded.load(ordering: .acquiring)
+        let fail = failed.load(ordering: .acquiring)
+        let fields: [(String, String)] = [
+            ("impl", impl), ("mode", mode), ("n", "\(settings.requests)"), ("c", "\(settings.concurrency)"),
+            ("ok", "\(ok)"), ("fail", "\(fail)"), ("missing", "\(settings.requests - ok - fail)"),
+            ("timed_out", timedOut ? "1" : "0"), ("wall_s", String(format: "%.4f", wallSeconds)),
+            ("rps", String(format: "%.0f", Double(ok) / wallSeconds)), ("cpu_s", String(format: "%.4f", cpuSeconds)),
+            ("cpu_us_per_req", String(format: "%.2f", ok > 0 ? cpuSeconds * 1e6 / Double(ok) : 0)),
+            ("maxrss_kb", "\(after.maxResidentKilobytes)"),
+            ("conns", countsConnections ? "\(connections.load(ordering: .relaxed))" : "-1"),
+            ("body_bytes", "\(referenceBytes.load(ordering: .relaxed))"),
+            ("bad_status", "\(badStatus.load(ordering: .relaxed))"),
+            ("bad_size", "\(badSize.load(ordering: .relaxed))"),
+            ("bad_version", "\(badVersion.load(ordering: .relaxed))"),
+            ("transport_errors", "\(transportErrors.load(ordering: .relaxed))"),
+        ]
+        print("RESULT " + fields.map { "\($0.0)=\($0.1)" }.joined(separator: " "))
+        return ok == settings.requests ? 0 : 1
+    }
+
+    /// Reports a response; checks status 200, the reference body size and the HTTP version.
+    func complete(status: Int, bodyBytes: Int, httpVersion: String?, newConnections: Int) {
+        var good = true
+        if status != 200 {
+            badStatus.wrappingAdd(1, ordering: .relaxed)
+            good = false
+        }
+        let (exchanged, reference) = referenceBytes.compareExchange(
+            expected: -1, desired: bodyBytes, ordering: .relaxed)
+        if !exchanged, reference != bodyBytes {
+            badSize.wrappingAdd(1, ordering: .relaxed)
+            good = false
+        }
+        if let expectedVersion, let httpVersion, httpVersion != expectedVersion {
+            badVersion.wrappingAdd(1, ordering: .relaxed)
+            good = false
+        }
+        if newConnections != 0 { connections.wrappingAdd(newConnections, ordering: .relaxed) }
+        if good {
+            succeeded.wrappingAdd(1, ordering: .relaxed)
+        } else {
+            failed.wrappingAdd(1, ordering: .relaxed)
+        }
+        finishOne()
+    }
+
+    /// Reports a request that got no response; the first three messages go to standard error.
+    func fail(_ message: String) {
+        if transportErrors.wrappingAdd(1, ordering: .relaxed).newValue <= 3 {
+            FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        }
+        failed.wrappingAdd(1, ordering: .relaxed)
+        finishOne()
+    }
+
+    /// Counts one completion: signals the end after the last, else starts the next request.
+    private func finishOne() {
+        if completed.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue == settings.requests {
+            finished.signal()
+        } else {
+            startNext()
+        }
+    }
+
+    /// Starts a request unless all have been started.
+    private func startNext() {
+        if started.wrappingAdd(1, ordering: .relaxed).oldValue < settings.requests {
+            send(self)
+        }
+    }
+}
+
+/// The process's CPU time and peak resident set, from `getrusage(RUSAGE_SELF)`.
+struct ResourceUsage {
+    /// User plus system CPU time of every thread so far, in seconds.
+    let cpuSeconds: Double
+    /// The peak resident set size so far, in kilobytes (`ru_maxrss`).
+    let maxResidentKilobytes: Int
+
+    /// A snapshot taken now.
+    static func current() -> ResourceUsage {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return ResourceUsage(
+            cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime),
+            maxResidentKilobytes: usage.ru_maxrss
+        )
+    }
+}

@@ -1,0 +1,159 @@
+// fbbench: benchmarks of the FacebookGraph transport. The top level stays synchronous (valgrind
+// crashes on a Swift program whose top level uses `await`): every subcommand blocks until done.
+
+import FacebookGraph
+import Foundation
+import Glibc
+
+/// The text `fbbench --help` prints.
+let generalHelp = """
+    OVERVIEW: Benchmarks of the FacebookGraph libcurl engine beside URLSession and a C libcurl loop.
+
+    USAGE: fbbench <subcommand> [options]
+
+    SUBCOMMANDS:
+      transport         Runs every client against a private nginx, each in its own process, and
+                        prints a table of req/s, CPU µs per request and peak RSS.
+      transport-child   Runs one Swift client once and prints one RESULT line (used by `transport`).
+
+    OPTIONS:
+      -h, --help        Shows this help; `fbbench <subcommand> --help` shows a subcommand's.
+      --version         Shows the package version.
+
+    EXAMPLES:
+      swift run -c release fbbench transport
+      swift run -c release fbbench transport --h2 --requests 5000 --runs 1
+    """
+
+/// The text `fbbench transport-child --help` prints.
+let childHelp = """
+    OVERVIEW: Sends N GETs with C in flight through one Swift client; prints one RESULT line.
+
+    USAGE: fbbench transport-child --client engine|urlsession --url URL [options]
+
+    OPTIONS:
+      --client NAME       engine (the FacebookGraph CurlEngine) or urlsession (FoundationNetworking).
+      --url URL           The URL every request fetches.
+      --requests N        Requests to send (default 20000).
+      --concurrency C     Requests kept in flight (default 64).
+      --ca FILE           Extra CA file for https (engine only; URLSession cannot take one on Linux).
+      --time-limit S      Gives up after S seconds (default 120).
+      -h, --help          Shows this help.
+
+    Exit status 0 when every response had status 200 and the first response's body size.
+    """
+
+/// A command line that cannot run: reported on standard error with exit status 64.
+struct UsageError: Error {
+    /// What is wrong, naming the bad argument.
+    let message: String
+}
+
+/// A subcommand's `--name value` (or `--name=value`) options and bare flags, checked against the
+/// names the subcommand accepts.
+struct ParsedOptions {
+    /// The options that took a value.
+    private var values: [String: String] = [:]
+    /// The bare flags that were given.
+    private var flags: Set<String> = []
+
+    /// Parses `arguments`; any name outside `valued` and `flagNames` is a usage error.
+    init(_ arguments: ArraySlice<String>, valued: Set<String>, flags flagNames: Set<String>) throws(UsageError) {
+        var rest = arguments
+        while let argument = rest.popFirst() {
+            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            if flagNames.contains(argument) {
+                flags.insert(argument)
+            } else if valued.contains(parts[0]) {
+                guard let value = parts.count == 2 ? parts[1] : rest.popFirst() else {
+                    throw UsageError(message: "\(parts[0]) needs a value")
+                }
+                values[parts[0]] = value
+            } else {
+                throw UsageError(message: "unknown argument '\(argument)'")
+            }
+        }
+    }
+
+    /// True when `flag` was given.
+    func has(_ flag: String) -> Bool {
+        flags.contains(flag)
+    }
+
+    /// The value of option `name`, or nil.
+    func string(_ name: String) -> String? {
+        values[name]
+    }
+
+    /// The integer value of option `name` (or `defaultValue`), which must lie in `range`.
+    func integer(_ name: String, default defaultValue: Int, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+        guard let text = values[name] else { return defaultValue }
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError(message: "\(name) must be an integer in \(range.lowerBound)...\(range.upperBound)")
+        }
+        return value
+    }
+}
+
+/// Runs the subcommand `arguments` names (program name excluded) and returns the exit status.
+func runCommand(_ arguments: [String]) -> Int32 {
+    do throws(UsageError) {
+        switch arguments.first {
+        case "-h", "--help", "help":
+            print(generalHelp)
+            return 0
+        case "--version":
+            print("fbbench (FacebookSDKShim) \(PackageVersion.current)")
+            return 0
+        case "transport":
+            let options = try ParsedOptions(
+                arguments.dropFirst(),
+                valued: ["--requests", "--concurrency", "--runs", "--c-source", "--time-limit"],
+                flags: ["--h2", "-h", "--help"]
+            )
+            if options.has("-h") || options.has("--help") {
+                print(TransportBenchmark.help)
+                return 0
+            }
+            let benchmark = TransportBenchmark(
+                requests: try options.integer("--requests", default: 20_000, in: 1...100_000_000),
+                concurrency: try options.integer("--concurrency", default: 64, in: 1...4096),
+                runs: try options.integer("--runs", default: 3, in: 1...100),
+                includeHTTP2: options.has("--h2"),
+                cSource: options.string("--c-source"),
+                timeLimitSeconds: try options.integer("--time-limit", default: 120, in: 1...86_400)
+            )
+            return benchmark.run()
+        case "transport-child":
+            let options = try ParsedOptions(
+                arguments.dropFirst(),
+                valued: ["--client", "--url", "--requests", "--concurrency", "--ca", "--time-limit"],
+                flags: ["-h", "--help"]
+            )
+            if options.has("-h") || options.has("--help") {
+                print(childHelp)
+                return 0
+            }
+            guard let url = options.string("--url") else { throw UsageError(message: "--url is required") }
+            let settings = LoadSettings(
+                url: url,
+                requests: try options.integer("--requests", default: 20_000, in: 1...100_000_000),
+                concurrency: try options.integer("--concurrency", default: 64, in: 1...4096),
+                caFile: options.string("--ca"),
+                timeLimitSeconds: try options.integer("--time-limit", default: 120, in: 1...86_400)
+            )
+            switch options.string("--client") {
+            case "engine": return EngineClient.run(settings)
+            case "urlsession": return URLSessionClient.run(settings)
+            default: throw UsageError(message: "--client must be engine or urlsession")
+            }
+        case let other:
+            throw UsageError(message: other.map { "unknown subcommand '\($0)'" } ?? "no subcommand given")
+        }
+    } catch {
+        FileHandle.standardError.write(Data("fbbench: \(error.message)\nSee 'fbbench --help'.\n".utf8))
+        return 64
+    }
+}
+
+exit(runCommand(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,95 @@
+import FacebookGraphTestSupport
+import Foundation
+import Testing
+
+@testable import FacebookGraph
+
+/// The engine against an independent real server: nginx, with a certificate made for the run.
+@Suite("The libcurl engine against nginx: TLS, HTTP/2, keep-alive", .enabled(if: NginxFixture.isAvailable))
+struct NginxEngineTests {
+    let engine = CurlEngine.shared
+
+    func options(_ nginx: NginxFixture, trusting: Bool = true) -> TransferOptions {
+        var options = testOptions()
+        if trusting { options.additionalCAFile = nginx.caFile }
+        return options
+    }
+
+    @Test("HTTPS verifies against the run's CA and negotiates HTTP/2")
+    func verifiedHTTPS() async throws {
+        let nginx = try NginxFixture()
+        defer { nginx.stop() }
+        let response = try await engine.send(try PreparedRequest(url: nginx.httpsURL("/me"), options: options(nginx)))
+        #expect(response.status == 200)
+        #expect(response.httpVersion == "2")
+        #expect(jsonObject(response.body)?["id"] != nil)
+        #expect(response.timings.tlsHandshake > .zero)
+    }
+
+    @Test("A certificate from an unknown CA is rejected")
+    func unknownIssuer() async throws {
+        let nginx = try NginxFixture()
+        defer { nginx.stop() }
+        do {
+            _ = try await engine.send(try PreparedRequest(url: nginx.httpsURL("/me"), options: options(nginx, trusting: false)))
+            Issue.record("expected certificateUntrusted")
+        } catch {
+            #expect(error.code == .certificateUntrusted)
+            #expect(error.urlErrorCode == .serverCertificateUntrusted)
+        }
+    }
+
+    @Test("A certificate for another host is rejected even from a trusted CA")
+    func wrongHost() async throws {
+        let nginx = try NginxFixture()
+        defer { nginx.stop() }
+        do {
+            _ = try await engine.send(try PreparedRequest(url: nginx.wrongHostURL("/me"), options: options(nginx)))
+            Issue.record("expected certificateUntrusted")
+        } catch {
+            #expect(error.code == .certificateUntrusted)
+        }
+    }
+
+    @Test("64 requests in flight over HTTP/2 share one connection")
+    func http2Multiplexing() throws {
+        let nginx = try NginxFixture()
+        defer { nginx.stop() }
+        let engine = CurlEngine()
+        defer { engine.shutdown() }
+        let log = CompletionLog()
+        for index in 0..<64 {
+            engine.execute(try PreparedRequest(url: nginx.httpsURL("/logged/me"), options: options(nginx))) {
+                log.record(index, $0)
+            }
+        }
+        #expect(eventually(seconds: 30) { log.completedCount == 64 })
+        let responses = log.snapshot.values.compactMap { $0.first?.success }
+        #expect(responses.count == 64)
+        #expect(responses.allSatisfy { $0.status == 200 && $0.httpVersion == "2" })
+        #expect(Set(responses.map(\.connection.localPort)).count == 1)
+        #expect(responses.map(\.connection.newConnections).reduce(0, +) == 1)
+        // nginx's own log agrees: one connection carried every request.
+        let connections = Set(nginx.connectionsLogged().compactMap { line in
+            line.split(separator: " ").first { $0.hasPrefix("conn=") }
+        })
+        #expect(connections.count == 1)
+    }
+
+    @Test("Keep-alive over HTTP/1.1: sequential requests reuse one connection")
+    func http1KeepAlive() async throws {
+        let nginx = try NginxFixture()
+        defer { nginx.stop() }
+        var ports: Set<Int> = []
+        var newConnections = 0
+        for _ in 0..<20 {
+            let response = try await engine.send(try PreparedRequest(url: nginx.httpURL("/logged/small"), options: testOptions()))
+            #expect(response.status == 200)
+            #expect(response.body == Data("true".utf8))
+            ports.insert(response.connection.localPort)
+            newConnections += response.connection.newConnections
+        }
+        #expect(ports.count == 1)
+        #expect(newConnections == 1)
+    }
+}
