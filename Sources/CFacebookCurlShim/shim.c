@@ -18,13 +18,6 @@ CURLcode fbs_easy_setopt_slist(CURL *handle, CURLoption option, struct curl_slis
 CURLcode fbs_easy_setopt_write_callback(CURL *handle, CURLoption option, fbs_write_callback value) {
     return curl_easy_setopt(handle, option, value);
 }
-CURLcode fbs_easy_setopt_blob_copy(CURL *handle, CURLoption option, const void *data, size_t length) {
-    struct curl_blob blob;
-    blob.data = (void *)data;
-    blob.len = length;
-    blob.flags = CURL_BLOB_COPY;
-    return curl_easy_setopt(handle, option, &blob);
-}
 
 CURLcode fbs_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
@@ -55,3 +48,15 @@ long fbs_http_version_2_prior_knowledge(void) { return CURL_HTTP_VERSION_2_PRIOR
 long fbs_proto_http_https(void) { return CURLPROTO_HTTP | CURLPROTO_HTTPS; }
 long fbs_proto_https(void) { return CURLPROTO_HTTPS; }
 long fbs_global_default(void) { return CURL_GLOBAL_DEFAULT; }
+
+const char *fbs_supported_encodings(void) {
+    const curl_version_info_data *info = curl_version_info(CURLVERSION_NOW);
+    int zlib = (info->features & CURL_VERSION_LIBZ) != 0;
+    int brotli = (info->features & CURL_VERSION_BROTLI) != 0;
+    int zstd = (info->features & CURL_VERSION_ZSTD) != 0;
+    if (zlib && brotli && zstd) return "deflate, gzip, br, zstd";
+    if (zlib && brotli) return "deflate, gzip, br";
+    if (zlib && zstd) return "deflate, gzip, zstd";
+    if (zlib) return "deflate, gzip";
+    return "identity";
+}

@@ -15,8 +15,6 @@ CURLcode fbs_easy_setopt_ptr(CURL *handle, CURLoption option, const void *value)
 CURLcode fbs_easy_setopt_string(CURL *handle, CURLoption option, const char *value);
 CURLcode fbs_easy_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *value);
 CURLcode fbs_easy_setopt_write_callback(CURL *handle, CURLoption option, fbs_write_callback value);
-/// CURLOPT_CAINFO_BLOB: libcurl copies the bytes (CURL_BLOB_COPY), so they need not outlive the call.
-CURLcode fbs_easy_setopt_blob_copy(CURL *handle, CURLoption option, const void *data, size_t length);
 
 CURLcode fbs_easy_getinfo_long(CURL *handle, CURLINFO info, long *value);
 CURLcode fbs_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value);
@@ -39,5 +37,7 @@ long fbs_http_version_2_prior_knowledge(void);
 long fbs_proto_http_https(void);
 long fbs_proto_https(void);
 long fbs_global_default(void);
+/// The `Accept-Encoding` value listing every content encoding this libcurl can decode.
+const char *fbs_supported_encodings(void);
 
 #endif

@@ -10,6 +10,9 @@ final class CurlEasyHandle {
     let raw: UnsafeMutableRawPointer
     /// libcurl writes its detailed error text here (`CURLOPT_ERRORBUFFER`).
     private let errorBuffer: UnsafeMutablePointer<CChar>
+    /// The option profile the handle is configured for; a request with the same profile only sets
+    /// its own values (URL, body, header list, callback pointers) instead of resetting every option.
+    var profile: CurlHandleProfile?
 
     /// Creates a handle, or returns nil when libcurl cannot allocate one.
     init?() {
@@ -28,8 +31,14 @@ final class CurlEasyHandle {
     /// points libcurl at the error buffer again.
     func reset() {
         curl_easy_reset(raw)
+        profile = nil
         errorBuffer[0] = 0
         _ = fbs_easy_setopt_ptr(raw, CURLOPT_ERRORBUFFER, errorBuffer)
+    }
+
+    /// Clears the error text of the previous transfer.
+    func clearError() {
+        errorBuffer[0] = 0
     }
 
     /// libcurl's detail for the last failure, or "" when it left none.
@@ -73,12 +82,6 @@ final class CurlEasyHandle {
         fbs_easy_setopt_write_callback(raw, option, value)
     }
 
-    /// Sets a blob option; libcurl copies the bytes.
-    @discardableResult
-    func set(_ option: CURLoption, blob value: [UInt8]) -> CURLcode {
-        value.withUnsafeBytes { fbs_easy_setopt_blob_copy(raw, option, $0.baseAddress, $0.count) }
-    }
-
     func info(long info: CURLINFO) -> Int {
         var value = 0
         return fbs_easy_getinfo_long(raw, info, &value) == CURLE_OK ? value : 0
@@ -98,5 +101,24 @@ final class CurlEasyHandle {
     func info(pointer info: CURLINFO) -> UnsafeMutableRawPointer? {
         var value: UnsafeMutableRawPointer?
         return fbs_easy_getinfo_ptr(raw, info, &value) == CURLE_OK ? value : nil
+    }
+}
+
+/// Everything that decides which options a transfer sets (as opposed to their values): two
+/// requests with equal profiles touch the same options, so a handle can move from one to the next
+/// by overwriting values, without `curl_easy_reset` and a full reconfiguration.
+struct CurlHandleProfile: Equatable {
+    var method: String
+    var scheme: String
+    var hasBody: Bool
+    var hasHeaderList: Bool
+    var options: TransferOptions
+
+    init(_ request: PreparedRequest) {
+        method = request.method
+        scheme = request.scheme
+        hasBody = request.body != nil && request.method != "GET" && request.method != "HEAD"
+        hasHeaderList = !request.headers.fields.isEmpty || request.body != nil || !request.options.acceptCompressedResponses
+        options = request.options
     }
 }

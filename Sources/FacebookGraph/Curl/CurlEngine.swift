@@ -44,7 +44,7 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
     private let multi: UnsafeMutableRawPointer?
     private var idleHandles: [CurlEasyHandle] = []
     private var running: [ObjectIdentifier: CurlTransfer] = [:]
-    private var caBundles: [String: Result<[UInt8], TransportError>] = [:]
+    private var caBundles: [String: Result<String, TransportError>] = [:]
 
     /// Starts an engine with its own multi handle and thread. Call ``shutdown()`` when done with
     /// it; the ``shared`` engine is never shut down.
@@ -152,7 +152,6 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
             )
             return
         }
-        easy.reset()
         transfer.easy = easy
         running[ObjectIdentifier(transfer)] = transfer
         if let error = configure(easy, for: transfer) {
@@ -216,7 +215,6 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
             }
             transfer.redirectCount += 1
             transfer.resetResponse()
-            easy.reset()
             if let error = configure(easy, for: transfer) {
                 finish(transfer, with: .failure(error))
             } else if curl_multi_add_handle(multi, easy.raw) != CURLM_OK {
@@ -245,7 +243,7 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
             status: status,
             headers: HTTPHeaders(parsing: transfer.responseHead),
             body: transfer.responseBody,
-            effectiveURL: easy.info(string: CURLINFO_EFFECTIVE_URL) ?? transfer.request.url,
+            effectiveURL: transfer.request.url,
             httpVersion: version,
             timings: timings,
             connection: ConnectionInfo(
@@ -260,8 +258,9 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
     private func finish(_ transfer: CurlTransfer, with result: Result<RawResponse, TransportError>) {
         running[ObjectIdentifier(transfer)] = nil
         if let easy = transfer.easy {
+            // The handle still points at `transfer` (PRIVATE, WRITEDATA, HEADERDATA) and at its freed
+            // lists; none of that is read until `configure` overwrites it for the next transfer.
             transfer.easy = nil
-            easy.reset()  // drops the pointers into `transfer` before it can go away
             if idleHandles.count < 256 { idleHandles.append(easy) }
         }
         transfer.complete(result)
@@ -282,15 +281,49 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
 
     private func configure(_ easy: CurlEasyHandle, for transfer: CurlTransfer) -> TransportError? {
         let request = transfer.request
-        let options = request.options
-        let context = Unmanaged.passUnretained(transfer).toOpaque()
+        let profile = CurlHandleProfile(request)
+        if easy.profile != profile {
+            easy.reset()
+            if let error = configureProfile(easy, request: request) { return error }
+            easy.profile = profile
+        } else {
+            easy.clearError()
+        }
+        // The values of this request: set on every transfer, whatever the profile.
         easy.set(CURLOPT_URL, request.url)
-        easy.set(CURLOPT_PRIVATE, pointer: context)
+        easy.set(CURLOPT_PRIVATE, pointer: Unmanaged.passUnretained(transfer).toOpaque())
+        easy.set(CURLOPT_WRITEDATA, pointer: transfer.sink)
+        easy.set(CURLOPT_HEADERDATA, pointer: transfer.sink)
+        if !request.options.resolve.isEmpty {
+            for entry in request.options.resolve {
+                transfer.resolveList = curl_slist_append(transfer.resolveList, entry)
+            }
+            easy.set(CURLOPT_RESOLVE, list: transfer.resolveList)
+        }
+        if profile.hasBody, let body = request.body {
+            easy.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(body.count))
+            // COPYPOSTFIELDS copies the bytes, so nothing of `body` must outlive this call.
+            if body.isEmpty {
+                easy.set(CURLOPT_COPYPOSTFIELDS, "")
+            } else {
+                body.withUnsafeBytes { bytes in _ = easy.set(CURLOPT_COPYPOSTFIELDS, pointer: bytes.baseAddress) }
+            }
+        }
+        if profile.hasHeaderList {
+            configureHeaders(easy, transfer: transfer)
+        } else {
+            easy.set(CURLOPT_HTTPHEADER, list: defaultHeaderList)
+        }
+        return nil
+    }
+
+    /// The options a profile decides, set once per handle and profile.
+    private func configureProfile(_ easy: CurlEasyHandle, request: PreparedRequest) -> TransportError? {
+        let options = request.options
         easy.set(CURLOPT_WRITEFUNCTION, callback: CurlTransfer.writeBody)
-        easy.set(CURLOPT_WRITEDATA, pointer: context)
         easy.set(CURLOPT_HEADERFUNCTION, callback: CurlTransfer.writeHeader)
-        easy.set(CURLOPT_HEADERDATA, pointer: context)
         easy.set(CURLOPT_NOSIGNAL, true)
+        easy.set(CURLOPT_TCP_NODELAY, true)
         easy.set(CURLOPT_PROTOCOLS_STR, "http,https")
         easy.set(CURLOPT_SSL_VERIFYPEER, true)
         easy.set(CURLOPT_SSL_VERIFYHOST, 2)
@@ -307,47 +340,36 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
         }
         if options.acceptCompressedResponses { easy.set(CURLOPT_ACCEPT_ENCODING, "") }
         if let caFile = options.additionalCAFile, request.scheme == "https" {
-            switch caBundle(adding: caFile, url: request.url) {
-            case .success(let bundle): easy.set(CURLOPT_CAINFO_BLOB, blob: bundle)
+            switch caBundleFile(adding: caFile, url: request.url) {
+            case .success(let bundle): easy.set(CURLOPT_CAINFO, bundle)
             case .failure(let error): return error
             }
         }
-        if !options.resolve.isEmpty {
-            for entry in options.resolve { transfer.resolveList = curl_slist_append(transfer.resolveList, entry) }
-            easy.set(CURLOPT_RESOLVE, list: transfer.resolveList)
+        switch request.method {
+        case "GET": easy.set(CURLOPT_HTTPGET, true)
+        case "HEAD": easy.set(CURLOPT_NOBODY, true)
+        case "POST": easy.set(CURLOPT_POST, true)
+        default: easy.set(CURLOPT_CUSTOMREQUEST, request.method)
         }
-        configureMethodAndBody(easy, request: request)
-        configureHeaders(easy, transfer: transfer)
         return nil
     }
 
-    private func configureMethodAndBody(_ easy: CurlEasyHandle, request: PreparedRequest) {
-        switch request.method {
-        case "GET":
-            easy.set(CURLOPT_HTTPGET, true)
-        case "HEAD":
-            easy.set(CURLOPT_NOBODY, true)
-        case "POST":
-            easy.set(CURLOPT_POST, true)
-        default:
-            easy.set(CURLOPT_CUSTOMREQUEST, request.method)
-        }
-        guard let body = request.body, request.method != "GET", request.method != "HEAD" else { return }
-        easy.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(body.count))
-        // COPYPOSTFIELDS copies the bytes, so nothing of `body` must outlive this call.
-        if body.isEmpty {
-            easy.set(CURLOPT_COPYPOSTFIELDS, "")
-        } else {
-            body.withUnsafeBytes { bytes in _ = easy.set(CURLOPT_COPYPOSTFIELDS, pointer: bytes.baseAddress) }
-        }
-    }
-
+    /// This request's header list: its own fields, then the defaults it does not override.
+    ///
+    /// `User-Agent` and `Accept-Encoding` travel as list entries rather than through
+    /// `CURLOPT_USERAGENT` / the encoding option's own header, which libcurl formats with `aprintf`
+    /// on every transfer. Decoding still follows `CURLOPT_ACCEPT_ENCODING`.
     private func configureHeaders(_ easy: CurlEasyHandle, transfer: CurlTransfer) {
         let request = transfer.request
         var list: UnsafeMutablePointer<curl_slist>?
         var hasUserAgent = false
+        var hasAcceptEncoding = false
         for field in request.headers {
-            if field.name.lowercased() == "user-agent" { hasUserAgent = true }
+            switch field.name.lowercased() {
+            case "user-agent": hasUserAgent = true
+            case "accept-encoding": hasAcceptEncoding = true
+            default: break
+            }
             // "Name;" sends an empty header, "Name:" would remove it (libcurl's convention).
             let line = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
             list = curl_slist_append(list, line)
@@ -356,23 +378,48 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
             // No "Expect: 100-continue" round trip before bodies.
             list = curl_slist_append(list, "Expect:")
         }
-        if !hasUserAgent { easy.set(CURLOPT_USERAGENT, CurlGlobal.defaultUserAgent) }
+        if !hasUserAgent { list = curl_slist_append(list, "User-Agent: \(CurlGlobal.defaultUserAgent)") }
+        if !hasAcceptEncoding, request.options.acceptCompressedResponses {
+            list = curl_slist_append(list, "Accept-Encoding: \(CurlGlobal.supportedEncodings)")
+        }
         transfer.requestHeaders = list
-        if let list { easy.set(CURLOPT_HTTPHEADER, list: list) }
+        easy.set(CURLOPT_HTTPHEADER, list: list)
     }
 
-    /// The system CA bundle plus `path`, read once per path.
-    private func caBundle(adding path: String, url: String) -> Result<[UInt8], TransportError> {
+    /// The header list of requests that name no headers: built once, never changed, never freed.
+    private let defaultHeaderList: UnsafeMutablePointer<curl_slist>? = {
+        var list = curl_slist_append(nil, "User-Agent: \(CurlGlobal.defaultUserAgent)")
+        list = curl_slist_append(list, "Accept-Encoding: \(CurlGlobal.supportedEncodings)")
+        return list
+    }()
+
+    /// A file holding the system CA bundle plus `path`, written once per path into a private
+    /// temporary directory. A file (not a blob) lets libcurl cache the parsed CA store across
+    /// connections; a blob was copied into, and compared on, every transfer.
+    private func caBundleFile(adding path: String, url: String) -> Result<String, TransportError> {
         if let cached = caBundles[path] { return cached }
-        let result: Result<[UInt8], TransportError>
+        let result: Result<String, TransportError>
         if let extra = FileManager.default.contents(atPath: path) {
-            var bundle: [UInt8] = []
+            var bundle = Data()
             if let system = Self.systemCABundlePath().flatMap({ FileManager.default.contents(atPath: $0) }) {
-                bundle.append(contentsOf: system)
+                bundle.append(system)
                 bundle.append(UInt8(ascii: "\n"))
             }
-            bundle.append(contentsOf: extra)
-            result = .success(bundle)
+            bundle.append(extra)
+            let directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("FacebookSDKShim-ca-\(getpid())", isDirectory: true)
+            let file = directory.appendingPathComponent("bundle-\(caBundles.count).pem")
+            do {
+                try FileManager.default.createDirectory(
+                    at: directory,
+                    withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: 0o700]
+                )
+                try bundle.write(to: file, options: .atomic)
+                result = .success(file.path)
+            } catch {
+                result = .failure(TransportError(.tlsHandshakeFailed, message: "cannot write the CA bundle: \(error)", url: url))
+            }
         } else {
             result = .failure(TransportError(.tlsHandshakeFailed, message: "cannot read CA file \(path)", url: url))
         }

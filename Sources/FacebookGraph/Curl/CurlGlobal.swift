@@ -12,6 +12,9 @@ enum CurlGlobal {
     /// The `User-Agent` sent when a request names none.
     static let defaultUserAgent: String = "FacebookSDKShim/\(PackageVersion.current) \(versionText.split(separator: " ").first ?? "libcurl")"
 
+    /// Every content encoding this libcurl decodes, as an `Accept-Encoding` value.
+    static let supportedEncodings: String = String(cString: fbs_supported_encodings())
+
     /// Makes sure libcurl is initialised; returns false when it could not be.
     static func ensureInitialized() -> Bool {
         initResult == CURLE_OK

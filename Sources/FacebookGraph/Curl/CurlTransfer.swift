@@ -22,10 +22,27 @@ final class CurlTransfer: TransferCancelling, @unchecked Sendable {
     var easy: CurlEasyHandle?
     var requestHeaders: UnsafeMutablePointer<curl_slist>?
     var resolveList: UnsafeMutablePointer<curl_slist>?
-    var responseBody = Data()
-    var responseHead: [UInt8] = []
-    var bodyLimitExceeded = false
+    /// What libcurl's callbacks write into. Held through a pointer, so the callbacks — called for
+    /// every header line and body chunk — pay no exclusivity check on a class property.
+    let sink: UnsafeMutablePointer<ResponseSink>
     var redirectCount = 0
+
+    /// The response as the callbacks collected it.
+    struct ResponseSink {
+        var head: [UInt8] = []
+        var body = Data()
+        var limit: Int
+        var limitExceeded = false
+
+        init(limit: Int) {
+            self.limit = limit
+            head.reserveCapacity(512)
+        }
+    }
+
+    var responseBody: Data { sink.pointee.body }
+    var responseHead: [UInt8] { sink.pointee.head }
+    var bodyLimitExceeded: Bool { sink.pointee.limitExceeded }
 
     init(
         request: PreparedRequest,
@@ -35,10 +52,14 @@ final class CurlTransfer: TransferCancelling, @unchecked Sendable {
         self.request = request
         self.engine = engine
         self.completion = completion
+        sink = .allocate(capacity: 1)
+        sink.initialize(to: ResponseSink(limit: request.options.maxResponseBytes))
     }
 
     deinit {
         freeLists()
+        sink.deinitialize(count: 1)
+        sink.deallocate()
     }
 
     func cancel() {
@@ -55,9 +76,7 @@ final class CurlTransfer: TransferCancelling, @unchecked Sendable {
 
     /// Prepares for the next hop of a redirect chain.
     func resetResponse() {
-        responseBody = Data()
-        responseHead.removeAll(keepingCapacity: true)
-        bodyLimitExceeded = false
+        sink.pointee = ResponseSink(limit: request.options.maxResponseBytes)
         freeLists()
     }
 
@@ -72,16 +91,16 @@ final class CurlTransfer: TransferCancelling, @unchecked Sendable {
         }
     }
 
-    /// `CURLOPT_WRITEFUNCTION`: appends body bytes, enforcing the size cap.
+    /// `CURLOPT_WRITEFUNCTION`: appends body bytes, enforcing the size cap. `userdata` is the sink.
     static let writeBody: fbs_write_callback = { data, size, count, userdata in
         guard let data, let userdata else { return 0 }
-        let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
+        let sink = userdata.assumingMemoryBound(to: ResponseSink.self)
         let length = size * count
-        if transfer.responseBody.count + length > transfer.request.options.maxResponseBytes {
-            transfer.bodyLimitExceeded = true
+        if sink.pointee.body.count + length > sink.pointee.limit {
+            sink.pointee.limitExceeded = true
             return 0  // libcurl stops the transfer with CURLE_WRITE_ERROR
         }
-        data.withMemoryRebound(to: UInt8.self, capacity: length) { transfer.responseBody.append($0, count: length) }
+        sink.pointee.body.append(UnsafeRawBufferPointer(start: data, count: length).assumingMemoryBound(to: UInt8.self))
         return length
     }
 
@@ -89,24 +108,22 @@ final class CurlTransfer: TransferCancelling, @unchecked Sendable {
     static let maxHeadBytes = 1 << 20
 
     /// `CURLOPT_HEADERFUNCTION`: keeps the header block of the last response (a new status line —
-    /// after `100 Continue`, or a proxy's `CONNECT` answer — starts a new block).
+    /// after `100 Continue`, or a proxy's `CONNECT` answer — starts a new block). `userdata` is the sink.
     static let writeHeader: fbs_write_callback = { data, size, count, userdata in
         guard let data, let userdata else { return 0 }
-        let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
+        let sink = userdata.assumingMemoryBound(to: ResponseSink.self)
         let length = size * count
-        if transfer.responseHead.count + length > CurlTransfer.maxHeadBytes {
-            transfer.bodyLimitExceeded = true
+        if sink.pointee.head.count + length > CurlTransfer.maxHeadBytes {
+            sink.pointee.limitExceeded = true
             return 0
         }
-        data.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
-            let line = UnsafeBufferPointer(start: bytes, count: length)
-            if length >= 5, line[0] == UInt8(ascii: "H"), line[1] == UInt8(ascii: "T"), line[2] == UInt8(ascii: "T"),
-                line[3] == UInt8(ascii: "P"), line[4] == UInt8(ascii: "/")
-            {
-                transfer.responseHead.removeAll(keepingCapacity: true)
-            }
-            transfer.responseHead.append(contentsOf: line)
+        let line = UnsafeRawBufferPointer(start: data, count: length)
+        if length >= 5, line[0] == UInt8(ascii: "H"), line[1] == UInt8(ascii: "T"), line[2] == UInt8(ascii: "T"),
+            line[3] == UInt8(ascii: "P"), line[4] == UInt8(ascii: "/")
+        {
+            sink.pointee.head.removeAll(keepingCapacity: true)
         }
+        sink.pointee.head.append(contentsOf: line)
         return length
     }
 }

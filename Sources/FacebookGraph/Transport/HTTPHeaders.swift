@@ -1,6 +1,9 @@
 /// An ordered list of HTTP header fields with case-insensitive lookup.
 ///
-/// Order and repeated names are kept exactly as sent or received.
+/// Order and repeated names are kept exactly as sent or received. Headers received by the engine
+/// are kept as the raw block libcurl delivered and parsed only when read: most responses are
+/// decoded without looking at more than one or two headers, and building a `String` for every
+/// name and value of every response was the largest cost the engine added to libcurl's own.
 package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     /// One header field.
     package struct Field: Sendable, Hashable {
@@ -15,35 +18,41 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
         }
     }
 
-    package private(set) var fields: [Field]
+    private enum Storage: Sendable {
+        case fields([Field])
+        /// `Name: value\r\n` lines as received (a status line and blank lines are skipped).
+        case raw([UInt8])
+    }
+
+    private var storage: Storage
 
     package init(_ fields: [Field] = []) {
-        self.fields = fields
+        storage = .fields(fields)
     }
 
     package init(dictionaryLiteral elements: (String, String)...) {
-        self.fields = elements.map { Field(name: $0.0, value: $0.1) }
+        storage = .fields(elements.map { Field(name: $0.0, value: $0.1) })
     }
 
-    /// Parses a block of header lines as libcurl delivers them (`Name: value\r\n`…), skipping the
-    /// status line and any line without a colon.
+    /// Keeps a block of header lines as libcurl delivers them (`Name: value\r\n`…); they are
+    /// parsed when read. The status line and any line without a colon are skipped.
     package init(parsing block: [UInt8]) {
-        var fields: [Field] = []
-        var lineStart = 0
-        let colon = UInt8(ascii: ":")
-        while lineStart < block.count {
-            var lineEnd = lineStart
-            while lineEnd < block.count, block[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-            var end = lineEnd
-            if end > lineStart, block[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-            if let colonIndex = block[lineStart..<end].firstIndex(of: colon) {
-                let name = String(decoding: block[lineStart..<colonIndex], as: UTF8.self)
-                let value = String(decoding: block[(colonIndex + 1)..<end], as: UTF8.self)
-                fields.append(Field(name: name, value: Self.trimmed(value)))
+        storage = .raw(block)
+    }
+
+    /// The fields, in order.
+    package var fields: [Field] {
+        switch storage {
+        case .fields(let fields):
+            return fields
+        case .raw(let block):
+            var fields: [Field] = []
+            Self.forEachLine(in: block) { name, value in
+                fields.append(Field(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self)))
+                return true
             }
-            lineStart = lineEnd + 1
+            return fields
         }
-        self.fields = fields
     }
 
     /// The number of fields.
@@ -51,12 +60,15 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
 
     /// Appends a field, keeping any earlier field of the same name.
     package mutating func add(name: String, value: String) {
-        fields.append(Field(name: name, value: value))
+        var current = fields
+        current.append(Field(name: name, value: value))
+        storage = .fields(current)
     }
 
     /// Removes every field called `name` (any case).
     package mutating func remove(name: String) {
-        fields.removeAll { $0.name.lowercased() == name.lowercased() }
+        let lowered = name.lowercased()
+        storage = .fields(fields.filter { $0.name.lowercased() != lowered })
     }
 
     /// Replaces every field called `name` with one field.
@@ -67,8 +79,20 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
 
     /// The first value of the field called `name` (any case), or nil.
     package subscript(name: String) -> String? {
-        let lowered = name.lowercased()
-        return fields.first { $0.name.lowercased() == lowered }?.value
+        switch storage {
+        case .fields(let fields):
+            let lowered = name.lowercased()
+            return fields.first { $0.name.lowercased() == lowered }?.value
+        case .raw(let block):
+            let wanted = Array(name.utf8)
+            var found: String?
+            Self.forEachLine(in: block) { lineName, value in
+                guard Self.equalIgnoringASCIICase(lineName, wanted) else { return true }
+                found = String(decoding: value, as: UTF8.self)
+                return false
+            }
+            return found
+        }
     }
 
     /// Every value of the fields called `name` (any case), in order.
@@ -81,10 +105,50 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
         fields.makeIterator()
     }
 
-    private static func trimmed(_ value: String) -> String {
-        var scalars = Substring(value)
-        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
-        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
-        return String(scalars)
+    package static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+        lhs.fields == rhs.fields
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(fields)
+    }
+
+    /// Calls `body` with the name and trimmed value of each `Name: value` line until it returns false.
+    private static func forEachLine(in block: [UInt8], _ body: (ArraySlice<UInt8>, ArraySlice<UInt8>) -> Bool) {
+        var lineStart = 0
+        let count = block.count
+        while lineStart < count {
+            var lineEnd = lineStart
+            while lineEnd < count, block[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            var end = lineEnd
+            if end > lineStart, block[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            var colon = lineStart
+            while colon < end, block[colon] != UInt8(ascii: ":") { colon += 1 }
+            if colon < end, colon > lineStart {
+                var valueStart = colon + 1
+                while valueStart < end, block[valueStart] == UInt8(ascii: " ") || block[valueStart] == UInt8(ascii: "\t") {
+                    valueStart += 1
+                }
+                var valueEnd = end
+                while valueEnd > valueStart, block[valueEnd - 1] == UInt8(ascii: " ") || block[valueEnd - 1] == UInt8(ascii: "\t") {
+                    valueEnd -= 1
+                }
+                if !body(block[lineStart..<colon], block[valueStart..<valueEnd]) { return }
+            }
+            lineStart = lineEnd + 1
+        }
+    }
+
+    private static func equalIgnoringASCIICase(_ lhs: ArraySlice<UInt8>, _ rhs: [UInt8]) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        var index = lhs.startIndex
+        for byte in rhs {
+            let left = lhs[index]
+            let lowerLeft = left >= 65 && left <= 90 ? left + 32 : left
+            let lowerRight = byte >= 65 && byte <= 90 ? byte + 32 : byte
+            if lowerLeft != lowerRight { return false }
+            index += 1
+        }
+        return true
     }
 }

@@ -15,7 +15,7 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         private enum Base: String, Sendable, Hashable {
             case invalidURL, insecureSecret, redirectRefused, cannotConnect, cannotFindHost, timedOut
             case tlsHandshakeFailed, certificateUntrusted, connectionLost, cancelled, responseTooLarge
-            case tooManyRedirects, badContentEncoding, transferFailed, engineUnavailable
+            case tooManyRedirects, badContentEncoding, transferFailed, engineUnavailable, noRecordedResponse
         }
 
         private let base: Base
@@ -52,6 +52,9 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         public static let transferFailed = Code(.transferFailed)
         /// The engine could not be set up (libcurl failed to initialise).
         public static let engineUnavailable = Code(.engineUnavailable)
+        /// A replay of recorded responses has no entry for the request; the message shows the
+        /// nearest entries and what differs.
+        public static let noRecordedResponse = Code(.noRecordedResponse)
 
         public var description: String { base.rawValue }
     }
@@ -94,6 +97,7 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         case .responseTooLarge: return .dataLengthExceedsMaximum
         case .tooManyRedirects: return .httpTooManyRedirects
         case .badContentEncoding: return .cannotDecodeContentData
+        case .noRecordedResponse: return .resourceUnavailable
         default: return .unknown
         }
     }
