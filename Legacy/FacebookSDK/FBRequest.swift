@@ -36,7 +36,7 @@ open class FBRequest: NSObject, @unchecked Sendable {
 
     /// The block of the block-callback API (seed 002), called once instead of the delegate's
     /// terminal method.
-    public var FBRequestCallback: ((FBRequest?, Any?, Error?) -> Void)?
+    public var FBRequestCallback: ((FBRequest?, Any?, Error?) -> Void)!
     /// True when ``FBRequestCallback`` is used instead of the delegate's terminal methods.
     public var usesBlockCallback: Bool = false
 

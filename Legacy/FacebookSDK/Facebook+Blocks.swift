@@ -1,4 +1,6 @@
 /// The block callbacks of seed 002 ("Adding block callbacks to the Facebook iOS SDK"), with the
+/// importer's types for an unannotated block (`((FBRequest?, Any?, Error?) -> Void)!`, so legacy code
+/// may pass a closure or nil), and with the
 /// seed's bugs fixed: ``FBRequest/usesBlockCallback`` is set whenever a callback is given, the
 /// callback fires exactly once (network failures included), and every call is its own request —
 /// the seed kept one `_request`, so a second call overwrote the first.
@@ -11,11 +13,11 @@ extension Facebook {
         withGraphPath graphPath: String!,
         params: NSMutableDictionary!,
         method: String!,
-        callback: @escaping (FBRequest?, Any?, Error?) -> Void
+        callback: ((FBRequest?, Any?, Error?) -> Void)!
     ) -> FBRequest! {
         openURL(graphBaseURL + (graphPath ?? ""), params: params, httpMethod: method, delegate: nil) { request in
             request.FBRequestCallback = callback
-            request.usesBlockCallback = true
+            request.usesBlockCallback = callback != nil
         }
     }
 
@@ -26,11 +28,11 @@ extension Facebook {
         withMethodName methodName: String!,
         andParams params: NSMutableDictionary!,
         andHttpMethod httpMethod: String!,
-        callback: @escaping (FBRequest?, Any?, Error?) -> Void
+        callback: ((FBRequest?, Any?, Error?) -> Void)!
     ) -> FBRequest! {
         openURL(restBaseURL + (methodName ?? ""), params: params, httpMethod: httpMethod, delegate: nil) { request in
             request.FBRequestCallback = callback
-            request.usesBlockCallback = true
+            request.usesBlockCallback = callback != nil
         }
     }
 }
@@ -41,12 +43,12 @@ extension FBRequest {
     public class func getWithParams(
         _ params: NSMutableDictionary!,
         httpMethod: String!,
-        callback: @escaping (FBRequest?, Any?, Error?) -> Void,
+        callback: ((FBRequest?, Any?, Error?) -> Void)!,
         requestURL url: String!
     ) -> FBRequest! {
         let request: FBRequest = getWithParams(params, httpMethod: httpMethod, delegate: nil, requestURL: url)
         request.FBRequestCallback = callback
-        request.usesBlockCallback = true
+        request.usesBlockCallback = callback != nil
         return request
     }
 }

@@ -38,9 +38,19 @@ extension Facebook {
 
     private func showUnavailableDialog(_ action: String?, params: NSMutableDictionary, delegate: FBDialogDelegate?) {
         let action = action ?? ""
+        // The parameters v2 added to the caller's dictionary (legacy-sdk-facts §1.10).
         params["display"] = "touch"
         params["sdk"] = LegacyConstants.sdkVersion
         params["redirect_uri"] = "fbconnect://success"
+        if action == "oauth" {
+            params["type"] = "user_agent"
+        } else {
+            params["app_id"] = appId
+            if isSessionValid(), let token = accessToken {
+                params["access_token"] = token.removingPercentEncoding ?? token
+                extendAccessTokenIfNeeded()
+            }
+        }
         let dialog = FBDialog(url: dialogBaseURL + action, params: params, delegate: delegate)
         let error = Self.unavailableError("The \"\(action)\" dialog")
         callbackQueue.async { dialog.delegate?.dialog(dialog, didFailWithError: error) }

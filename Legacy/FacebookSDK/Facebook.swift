@@ -44,8 +44,9 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
     var isExtendingAccessToken = false
     var frictionlessRecipients: Set<String> = []
     var frictionlessRequest: FBRequest?
-    /// The transport every request of this object uses; the shared libcurl engine by default.
-    package var transport: any HTTPTransport = CurlEngine.shared
+    /// What carries this object's requests: ``GraphTransport/libcurl`` by default; a replay of
+    /// recorded responses (`.replay(cassette)` from `FacebookGraphReplay`) in tests.
+    public var transport: GraphTransport = .libcurl
 
     /// The requests in flight, kept alive until they complete (v2's `_requests` set).
     private let requestsLock = NSLock()
@@ -157,7 +158,7 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
             requestURL: url
         )
         request.callbackQueue = callbackQueue
-        request.transport = transport
+        request.transport = transport.base
         request.invalidatesOnGraphTokenErrors = invalidatesSessionOnGraphTokenErrors
         configure?(request)
         track(request)
