@@ -120,6 +120,8 @@ struct SecretRedactionTests {
         #expect(!redacted.contains("XYZ"))
         #expect(redacted.contains("sso_access_token=keep"))
         #expect(SecretPolicy.redactSecrets(in: redacted) == redacted)
+        let placeholders = "GET /me?access_token=<TOKEN-1>&appsecret_proof=<PROOF-2>&code=<x"
+        #expect(SecretPolicy.redactSecrets(in: placeholders) == "GET /me?access_token=<TOKEN-1>&appsecret_proof=<PROOF-2>&code=<redacted><x")
     }
 
     @Test("A TransportError never carries the token, in any of its texts")

@@ -85,8 +85,9 @@ package enum SecretPolicy {
                     searchStart = found.upperBound
                     continue
                 }
-                if result[found.upperBound...].hasPrefix("<redacted>") {
-                    searchStart = found.upperBound
+                if let placeholderEnd = Self.placeholderEnd(in: result, at: found.upperBound) {
+                    // Already a placeholder (`<redacted>`, a cassette's `<TOKEN-1>`): not a secret.
+                    searchStart = placeholderEnd
                     continue
                 }
                 let valueEnd =
@@ -96,6 +97,22 @@ package enum SecretPolicy {
             }
         }
         return result
+    }
+
+    /// Where a placeholder such as `<redacted>` or `<TOKEN-1>` that starts at `index` ends, or nil.
+    private static func placeholderEnd(in text: String, at index: String.Index) -> String.Index? {
+        guard index < text.endIndex, text[index] == "<" else { return nil }
+        var cursor = text.index(after: index)
+        var length = 0
+        while cursor < text.endIndex, length <= 32 {
+            let character = text[cursor]
+            if character == ">" { return length > 0 ? text.index(after: cursor) : nil }
+            guard character.isASCII, character.isLetter || character.isNumber || character == "-" || character == "_"
+            else { return nil }
+            length += 1
+            cursor = text.index(after: cursor)
+        }
+        return nil
     }
 
     private static func isNameCharacter(_ character: Character) -> Bool {
