@@ -1,0 +1,248 @@
+import Foundation
+
+/// A `{name, value}` pair: a header, a query parameter or a form parameter.
+public struct HARNameValue: Codable, Sendable, Equatable {
+    /// The name.
+    public var name: String
+    /// The value.
+    public var value: String
+
+    /// A pair.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// The `request` object.
+public struct HARRequest: Codable, Sendable, Equatable {
+    /// The method.
+    public var method: String
+    /// The absolute URL, query included.
+    public var url: String
+    /// `HTTP/1.1`, `HTTP/2`…
+    public var httpVersion: String
+    /// Header fields, in order.
+    public var headers: [HARNameValue]
+    /// The URL's query, decoded, in order.
+    public var queryString: [HARNameValue]
+    /// The body, if any.
+    public var postData: HARPostData?
+    /// The body's size in bytes (-1 when unknown).
+    public var bodySize: Int
+
+    /// A request.
+    public init(
+        method: String,
+        url: String,
+        httpVersion: String = "HTTP/1.1",
+        headers: [HARNameValue] = [],
+        queryString: [HARNameValue] = [],
+        postData: HARPostData? = nil
+    ) {
+        self.method = method
+        self.url = url
+        self.httpVersion = httpVersion
+        self.headers = headers
+        self.queryString = queryString
+        self.postData = postData
+        self.bodySize = postData?.body.count ?? 0
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case method, url, httpVersion, headers, queryString, postData, bodySize, cookies, headersSize
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        method = try container.decode(String.self, forKey: .method)
+        url = try container.decode(String.self, forKey: .url)
+        httpVersion = try container.decodeIfPresent(String.self, forKey: .httpVersion) ?? "HTTP/1.1"
+        headers = try container.decodeIfPresent([HARNameValue].self, forKey: .headers) ?? []
+        queryString = try container.decodeIfPresent([HARNameValue].self, forKey: .queryString) ?? []
+        postData = try container.decodeIfPresent(HARPostData.self, forKey: .postData)
+        bodySize = try container.decodeIfPresent(Int.self, forKey: .bodySize) ?? -1
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(method, forKey: .method)
+        try container.encode(url, forKey: .url)
+        try container.encode(httpVersion, forKey: .httpVersion)
+        try container.encode(headers, forKey: .headers)
+        try container.encode(queryString, forKey: .queryString)
+        try container.encodeIfPresent(postData, forKey: .postData)
+        try container.encode(bodySize, forKey: .bodySize)
+        try container.encode([HARNameValue](), forKey: .cookies)
+        try container.encode(-1, forKey: .headersSize)
+    }
+
+    /// The first header called `name` (any case).
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+}
+
+/// A request body (`postData`). Text that is valid UTF-8 is stored as `text`; other bytes as base64
+/// with `_encoding: "base64"` (HAR 1.2 has no binary request body, so this is an extension field).
+public struct HARPostData: Codable, Sendable, Equatable {
+    /// The body's media type.
+    public var mimeType: String
+    /// The body, as text or base64.
+    public var text: String
+    /// `base64` when ``text`` is base64.
+    public var encoding: String?
+
+    /// A body from its bytes.
+    public init(mimeType: String, body: Data) {
+        self.mimeType = mimeType
+        (text, encoding) = HARBody.encode(body)
+    }
+
+    /// The body's bytes.
+    public var body: Data { HARBody.decode(text, encoding: encoding) }
+
+    enum CodingKeys: String, CodingKey {
+        case mimeType, text, params
+        case encoding = "_encoding"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        mimeType = try container.decodeIfPresent(String.self, forKey: .mimeType) ?? ""
+        encoding = try container.decodeIfPresent(String.self, forKey: .encoding)
+        if let text = try container.decodeIfPresent(String.self, forKey: .text) {
+            self.text = text
+        } else if let params = try container.decodeIfPresent([HARNameValue].self, forKey: .params) {
+            // Some tools keep only the parsed form parameters.
+            let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+            self.text = params.map {
+                "\($0.name.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0.name)="
+                    + ($0.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0.value)
+            }.joined(separator: "&")
+        } else {
+            self.text = ""
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(mimeType, forKey: .mimeType)
+        try container.encode(text, forKey: .text)
+        try container.encodeIfPresent(encoding, forKey: .encoding)
+    }
+}
+
+/// The `response` object.
+public struct HARResponse: Codable, Sendable, Equatable {
+    /// The status code.
+    public var status: Int
+    /// The reason phrase.
+    public var statusText: String
+    /// `HTTP/1.1`, `HTTP/2`…
+    public var httpVersion: String
+    /// Header fields, in order.
+    public var headers: [HARNameValue]
+    /// The body.
+    public var content: HARContent
+    /// The `Location` header's target, or "".
+    public var redirectURL: String
+
+    /// A response.
+    public init(
+        status: Int,
+        statusText: String = "",
+        httpVersion: String = "HTTP/1.1",
+        headers: [HARNameValue] = [],
+        content: HARContent,
+        redirectURL: String = ""
+    ) {
+        self.status = status
+        self.statusText = statusText
+        self.httpVersion = httpVersion
+        self.headers = headers
+        self.content = content
+        self.redirectURL = redirectURL
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case status, statusText, httpVersion, headers, content, redirectURL, cookies, headersSize, bodySize
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        status = try container.decode(Int.self, forKey: .status)
+        statusText = try container.decodeIfPresent(String.self, forKey: .statusText) ?? ""
+        httpVersion = try container.decodeIfPresent(String.self, forKey: .httpVersion) ?? "HTTP/1.1"
+        headers = try container.decodeIfPresent([HARNameValue].self, forKey: .headers) ?? []
+        content = try container.decodeIfPresent(HARContent.self, forKey: .content) ?? HARContent(mimeType: "", body: Data())
+        redirectURL = try container.decodeIfPresent(String.self, forKey: .redirectURL) ?? ""
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(status, forKey: .status)
+        try container.encode(statusText, forKey: .statusText)
+        try container.encode(httpVersion, forKey: .httpVersion)
+        try container.encode(headers, forKey: .headers)
+        try container.encode(content, forKey: .content)
+        try container.encode(redirectURL, forKey: .redirectURL)
+        try container.encode([HARNameValue](), forKey: .cookies)
+        try container.encode(-1, forKey: .headersSize)
+        try container.encode(content.size, forKey: .bodySize)
+    }
+
+    /// The first header called `name` (any case).
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+}
+
+/// A response body (`content`): `text`, base64 when `encoding` is `base64`.
+public struct HARContent: Codable, Sendable, Equatable {
+    /// The body's size in bytes.
+    public var size: Int
+    /// The body's media type.
+    public var mimeType: String
+    /// The body, as text or base64.
+    public var text: String?
+    /// `base64` when ``text`` is base64.
+    public var encoding: String?
+
+    /// A body from its bytes: UTF-8 text as is, anything else base64.
+    public init(mimeType: String, body: Data) {
+        self.size = body.count
+        self.mimeType = mimeType
+        let (text, encoding) = HARBody.encode(body)
+        self.text = text
+        self.encoding = encoding
+    }
+
+    /// The body's bytes (empty when the file kept none).
+    public var body: Data {
+        guard let text else { return Data() }
+        return HARBody.decode(text, encoding: encoding)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        mimeType = try container.decodeIfPresent(String.self, forKey: .mimeType) ?? ""
+        text = try container.decodeIfPresent(String.self, forKey: .text)
+        encoding = try container.decodeIfPresent(String.self, forKey: .encoding)
+        size = try container.decodeIfPresent(Int.self, forKey: .size) ?? -1
+    }
+}
+
+/// Text-or-base64 bodies.
+enum HARBody {
+    static func encode(_ body: Data) -> (text: String, encoding: String?) {
+        // Text only when it re-encodes to the very same bytes (a BOM, say, must survive).
+        if let text = String(data: body, encoding: .utf8), Data(text.utf8) == body { return (text, nil) }
+        return (body.base64EncodedString(), "base64")
+    }
+
+    static func decode(_ text: String, encoding: String?) -> Data {
+        if encoding == "base64" { return Data(base64Encoded: text) ?? Data() }
+        return Data(text.utf8)
+    }
+}

@@ -1,0 +1,66 @@
+import FacebookGraph
+
+/// Which parameters and headers carry secrets, and what kind of placeholder each one gets.
+///
+/// ``default`` is derived from the core's `SecretPolicy`, so a parameter or header name added there
+/// is redacted in cassettes too. Parameter names match exactly (Graph names are case-sensitive);
+/// header names match in any case and are stored lowercased.
+public struct RedactionRules: Sendable {
+    /// The kind of a secret: it names the placeholder (`<TOKEN-1>`, `<PROOF-1>`…).
+    public enum Kind: String, Sendable {
+        /// An access token (`access_token`, `input_token`, `fb_exchange_token`).
+        case token = "TOKEN"
+        /// An `appsecret_proof`.
+        case proof = "PROOF"
+        /// An `appsecret_time` (it and the token determine the proof).
+        case time = "TIME"
+        /// A client secret or a password.
+        case secret = "SECRET"
+        /// An OAuth authorization code.
+        case code = "CODE"
+        /// The credential of an `Authorization` header.
+        case authorization = "AUTH"
+        /// A cookie value.
+        case cookie = "COOKIE"
+    }
+
+    /// Query, form, multipart and JSON parameter names whose values are secrets, with their kinds.
+    public var parameters: [String: Kind]
+    /// Lowercased header names whose values are secrets, with their kinds.
+    public var headers: [String: Kind]
+
+    /// Rules naming `parameters` and `headers` (header names are lowercased).
+    public init(parameters: [String: Kind], headers: [String: Kind]) {
+        self.parameters = parameters
+        var lowered: [String: Kind] = [:]
+        for (name, kind) in headers { lowered[name.lowercased()] = kind }
+        self.headers = lowered
+    }
+
+    /// Every secret parameter and header of the core's `SecretPolicy`, plus `set-cookie`.
+    public static let `default` = RedactionRules(
+        parameters: Dictionary(
+            uniqueKeysWithValues: SecretPolicy.secretParameterNames.map { ($0, kind(ofParameter: $0)) }
+        ),
+        headers: Dictionary(
+            uniqueKeysWithValues: SecretPolicy.secretHeaderNames.union(["set-cookie"]).map {
+                ($0, $0.contains("cookie") ? Kind.cookie : Kind.authorization)
+            }
+        )
+    )
+
+    /// The kind a parameter name implies: `…token` → token, `…proof` → proof, `…time` → time,
+    /// `code` → code, anything else (`client_secret`, `password`) → secret.
+    static func kind(ofParameter name: String) -> Kind {
+        if name.hasSuffix("token") { return .token }
+        if name.hasSuffix("proof") { return .proof }
+        if name.hasSuffix("time") { return .time }
+        if name == "code" { return .code }
+        return .secret
+    }
+
+    /// Names of the rules, sorted: `parameter:<name>` and `header:<name>`.
+    var names: [String] {
+        parameters.keys.sorted().map { "parameter:\($0)" } + headers.keys.sorted().map { "header:\($0)" }
+    }
+}

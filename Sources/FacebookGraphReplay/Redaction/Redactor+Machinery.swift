@@ -1,0 +1,440 @@
+import Foundation
+
+/// The redactor's private machinery: free-text replacement, header credentials, multipart ranges,
+/// JSON string literals and text encodings.
+extension Redactor {
+    /// Free-text replacement of secrets in all their encodings, in one pass over the bytes.
+    struct ReplacementTable {
+        /// Candidate forms by their first byte, longest first.
+        private var candidates: [[(form: [UInt8], secret: String)]] = Array(repeating: [], count: 256)
+
+        /// A table for `secrets`; on equal forms the earlier secret wins.
+        init(secrets: [String]) {
+            var seen = Set<[UInt8]>()
+            for secret in secrets {
+                for form in Text.encodedForms(of: secret) {
+                    let bytes = Array(form.utf8)
+                    guard let first = bytes.first, seen.insert(bytes).inserted else { continue }
+                    candidates[Int(first)].append((form: bytes, secret: secret))
+                }
+            }
+            for index in candidates.indices {
+                candidates[index].sort { $0.form.count > $1.form.count }
+            }
+        }
+
+        /// `bytes` with every form replaced by `resolve(secret)`, skipping existing placeholders;
+        /// `nil` when nothing matched.
+        func rewrite(_ bytes: [UInt8], resolve: (String) -> String) -> [UInt8]? {
+            var output: [UInt8] = []
+            var copiedUpTo = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "<"), let length = Text.placeholderLength(in: bytes, at: index) {
+                    index += length
+                    continue
+                }
+                let match = candidates[Int(byte)].first { candidate in
+                    index + candidate.form.count <= bytes.count
+                        && bytes[index..<(index + candidate.form.count)].elementsEqual(candidate.form)
+                }
+                guard let match else {
+                    index += 1
+                    continue
+                }
+                if output.isEmpty { output.reserveCapacity(bytes.count) }
+                output.append(contentsOf: bytes[copiedUpTo..<index])
+                output.append(contentsOf: Array(resolve(match.secret).utf8))
+                index += match.form.count
+                copiedUpTo = index
+            }
+            guard copiedUpTo > 0 else { return nil }
+            output.append(contentsOf: bytes[copiedUpTo...])
+            return output
+        }
+    }
+
+    /// The credential of an `Authorization` header and the values of a cookie header.
+    enum Credentials {
+        /// `value` with each secret in it passed through `transform`: for a cookie kind every cookie
+        /// value (only the first pair of a `Set-Cookie`), otherwise the credential after the scheme
+        /// (`Bearer X` → `Bearer transform(X)`), or the whole value when there is no scheme.
+        static func map(
+            headerNamed name: String,
+            value: String,
+            kind: RedactionRules.Kind,
+            _ transform: (String) -> String
+        ) -> String {
+            if kind == .cookie {
+                let onlyFirst = name.lowercased() == "set-cookie"
+                var segments = value.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+                for index in segments.indices where !onlyFirst || index == 0 {
+                    segments[index] = mapCookiePair(segments[index], transform)
+                }
+                return segments.joined(separator: ";")
+            }
+            let trimmed = value.trimmingCharacters(in: .whitespaces)
+            guard let space = trimmed.firstIndex(of: " ") else { return trimmed.isEmpty ? value : transform(trimmed) }
+            let scheme = trimmed[..<space]
+            let credential = trimmed[space...].trimmingCharacters(in: .whitespaces)
+            return credential.isEmpty ? value : "\(scheme) \(transform(credential))"
+        }
+
+        /// One `name=value` cookie pair with its value (quotes kept) passed through `transform`.
+        private static func mapCookiePair(_ pair: String, _ transform: (String) -> String) -> String {
+            guard let equals = pair.firstIndex(of: "=") else { return pair }
+            let rawValue = pair[pair.index(after: equals)...]
+            var cookie = rawValue.trimmingCharacters(in: .whitespaces)
+            var quote = ""
+            if cookie.count >= 2, cookie.hasPrefix("\""), cookie.hasSuffix("\"") {
+                cookie = String(cookie.dropFirst().dropLast())
+                quote = "\""
+            }
+            guard !cookie.isEmpty else { return pair }
+            let trailing = rawValue.hasSuffix(" ") ? " " : ""
+            return "\(pair[...equals])\(quote)\(transform(cookie))\(quote)\(trailing)"
+        }
+    }
+
+    /// The parts of a `multipart/form-data` body.
+    enum MultipartRanges {
+        /// One part: its field name, whether it is a file, and the byte range of its content.
+        struct Part {
+            /// The `name` of its `Content-Disposition`.
+            var name: String?
+            /// True when the part has a `filename` (an upload, left untouched).
+            var isFile: Bool
+            /// The content's bytes within the body.
+            var content: Range<Int>
+        }
+
+        /// The boundary of a `multipart/…; boundary=…` media type.
+        static func boundary(ofMediaType mediaType: String) -> String? {
+            guard mediaType.lowercased().hasPrefix("multipart/") else { return nil }
+            for parameter in mediaType.split(separator: ";").dropFirst() {
+                let pair = parameter.trimmingCharacters(in: .whitespaces)
+                guard pair.lowercased().hasPrefix("boundary=") else { continue }
+                let value = pair.dropFirst("boundary=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                return value.isEmpty ? nil : value
+            }
+            return nil
+        }
+
+        /// The parts of `bytes` delimited by `--boundary` lines (CRLF or LF line ends).
+        static func parts(of bytes: [UInt8], boundary: String) -> [Part] {
+            let delimiter = Array("--\(boundary)".utf8)
+            var starts: [Int] = []
+            var index = 0
+            while index + delimiter.count <= bytes.count {
+                let atLineStart = index == 0 || bytes[index - 1] == UInt8(ascii: "\n")
+                if atLineStart, bytes[index..<(index + delimiter.count)].elementsEqual(delimiter) {
+                    starts.append(index)
+                    index += delimiter.count
+                } else {
+                    index += 1
+                }
+            }
+            var parts: [Part] = []
+            for (start, next) in zip(starts, starts.dropFirst()) {
+                guard let headerStart = lineEnd(in: bytes, from: start + delimiter.count),
+                    let blank = blankLine(in: bytes, from: headerStart, before: next)
+                else { continue }
+                let (headerEnd, contentStart) = blank
+                var contentEnd = next
+                if contentEnd > contentStart, bytes[contentEnd - 1] == UInt8(ascii: "\n") { contentEnd -= 1 }
+                if contentEnd > contentStart, bytes[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
+                let headers = String(decoding: bytes[headerStart..<headerEnd], as: UTF8.self)
+                let (name, isFile) = disposition(headers)
+                parts.append(Part(name: name, isFile: isFile, content: contentStart..<max(contentStart, contentEnd)))
+            }
+            return parts
+        }
+
+        /// The index after the line end at or after `index`.
+        private static func lineEnd(in bytes: [UInt8], from index: Int) -> Int? {
+            bytes[index...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }
+        }
+
+        /// The header block's end and the content's start: the first empty line before `limit`.
+        private static func blankLine(in bytes: [UInt8], from start: Int, before limit: Int) -> (Int, Int)? {
+            var lineStart = start
+            while lineStart < limit {
+                guard let newline = bytes[lineStart..<limit].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+                let lineEnd = newline > lineStart && bytes[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
+                if lineEnd == lineStart { return (lineStart, newline + 1) }
+                lineStart = newline + 1
+            }
+            return nil
+        }
+
+        /// The field name and file-ness of a part from its `Content-Disposition` header.
+        private static func disposition(_ headers: String) -> (name: String?, isFile: Bool) {
+            for line in headers.split(whereSeparator: \.isNewline) {
+                let lowered = line.lowercased()
+                guard lowered.hasPrefix("content-disposition:") else { continue }
+                var name: String?
+                var isFile = false
+                for parameter in line.split(separator: ";").dropFirst() {
+                    let pair = parameter.trimmingCharacters(in: .whitespaces)
+                    let key = pair.prefix { $0 != "=" }.lowercased()
+                    let value = pair.drop { $0 != "=" }.dropFirst()
+                        .trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                    if key == "name" { name = value }
+                    if key.hasPrefix("filename") { isFile = true }
+                }
+                return (name, isFile)
+            }
+            return (nil, false)
+        }
+    }
+
+    /// A minimal, lenient scanner of the string literals of JSON text, in textual order.
+    enum JSONStrings {
+        /// One string member of an object: its decoded value and the byte range inside its quotes.
+        typealias Member = (value: String, range: Range<Int>)
+
+        /// Calls `value` for every string value (with its key when it is an object member's value, and
+        /// the range of its text inside the quotes), and `object` when an object closes, with its string
+        /// members by key.
+        static func scan(
+            _ bytes: [UInt8],
+            value: (_ key: String?, _ value: String, _ range: Range<Int>) -> Void,
+            object: ([String: Member]) -> Void
+        ) {
+            var frames: [[String: Member]?] = []
+            var pendingKey: String?
+            var index = 0
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "\""):
+                    let start = index + 1
+                    var end = start
+                    while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+                        end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+                    }
+                    end = min(end, bytes.count)
+                    let text = decode(bytes[start..<end])
+                    index = end + 1
+                    var after = index
+                    while after < bytes.count, Text.isJSONWhitespace(bytes[after]) { after += 1 }
+                    if after < bytes.count, bytes[after] == UInt8(ascii: ":") {
+                        pendingKey = text
+                        index = after + 1
+                        continue
+                    }
+                    value(pendingKey, text, start..<end)
+                    if let key = pendingKey, let last = frames.indices.last, frames[last] != nil {
+                        frames[last]?[key] = (value: text, range: start..<end)
+                    }
+                    pendingKey = nil
+                    continue
+                case UInt8(ascii: "{"):
+                    frames.append([:])
+                case UInt8(ascii: "["):
+                    frames.append(nil)
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    if let frame = frames.popLast(), let members = frame { object(members) }
+                case let byte where !Text.isJSONWhitespace(byte) && byte != UInt8(ascii: ","):
+                    break
+                default:
+                    index += 1
+                    continue
+                }
+                pendingKey = nil
+                index += 1
+            }
+        }
+
+        /// The value of a JSON string literal's contents (escapes decoded; lenient on bad escapes).
+        static func decode(_ literal: ArraySlice<UInt8>) -> String {
+            guard literal.contains(UInt8(ascii: "\\")) else { return String(decoding: literal, as: UTF8.self) }
+            var output: [UInt8] = []
+            var index = literal.startIndex
+            var pendingHighSurrogate: UInt32?
+            while index < literal.endIndex {
+                let byte = literal[index]
+                guard byte == UInt8(ascii: "\\"), index + 1 < literal.endIndex else {
+                    output.append(byte)
+                    index += 1
+                    continue
+                }
+                let escape = literal[index + 1]
+                index += 2
+                switch escape {
+                case UInt8(ascii: "b"): output.append(0x08)
+                case UInt8(ascii: "f"): output.append(0x0C)
+                case UInt8(ascii: "n"): output.append(0x0A)
+                case UInt8(ascii: "r"): output.append(0x0D)
+                case UInt8(ascii: "t"): output.append(0x09)
+                case UInt8(ascii: "u"):
+                    guard index + 4 <= literal.endIndex,
+                        let code = UInt32(String(decoding: literal[index..<(index + 4)], as: UTF8.self), radix: 16)
+                    else { continue }
+                    index += 4
+                    if (0xD800..<0xDC00).contains(code) {
+                        pendingHighSurrogate = code
+                        continue
+                    }
+                    var scalarValue = code
+                    if (0xDC00..<0xE000).contains(code), let high = pendingHighSurrogate {
+                        scalarValue = 0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00)
+                    }
+                    pendingHighSurrogate = nil
+                    if let scalar = Unicode.Scalar(scalarValue) {
+                        output.append(contentsOf: Array(String(scalar).utf8))
+                    }
+                default: output.append(escape)
+                }
+            }
+            return String(decoding: output, as: UTF8.self)
+        }
+    }
+
+    /// Small text helpers shared by the redactor's passes.
+    enum Text {
+        /// Letters A–Z and digits 0–9: the body of a placeholder.
+        private static func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+
+        /// The length of the placeholder (`<KIND-n>`) starting at `index`, if one does.
+        static func placeholderLength(in bytes: [UInt8], at index: Int) -> Int? {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else { return nil }
+            var cursor = index + 1
+            while cursor < bytes.count, isUpper(bytes[cursor]) { cursor += 1 }
+            guard cursor > index + 1, cursor < bytes.count, bytes[cursor] == UInt8(ascii: "-") else { return nil }
+            cursor += 1
+            let digitsStart = cursor
+            while cursor < bytes.count, bytes[cursor] >= 0x30, bytes[cursor] <= 0x39 { cursor += 1 }
+            guard cursor > digitsStart, cursor < bytes.count, bytes[cursor] == UInt8(ascii: ">") else { return nil }
+            return cursor + 1 - index
+        }
+
+        /// True when `text` is exactly one placeholder such as `<TOKEN-1>`.
+        static func isPlaceholder(_ text: String) -> Bool {
+            let bytes = Array(text.utf8)
+            return placeholderLength(in: bytes, at: 0) == bytes.count
+        }
+
+        /// True for the bytes a parameter name may not follow: letters and `_`.
+        static func isNameLetter(_ byte: UInt8) -> Bool {
+            (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == UInt8(ascii: "_")
+        }
+
+        /// True for the bytes that end a `name=value` value in text.
+        static func endsValue(_ byte: UInt8) -> Bool {
+            byte <= 0x20 || "&#\"'<>\\;,)]}".utf8.contains(byte)
+        }
+
+        /// True for JSON's insignificant whitespace.
+        static func isJSONWhitespace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+        }
+
+        /// True when the first non-blank byte opens a JSON object or array.
+        static func looksLikeJSON(_ bytes: [UInt8]) -> Bool {
+            guard let first = bytes.first(where: { !isJSONWhitespace($0) }) else { return false }
+            return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+        }
+
+        /// True when a HAR `encoding` field says base64.
+        static func isBase64(_ encoding: String?) -> Bool { encoding?.lowercased() == "base64" }
+
+        /// The bytes as text when they are UTF-8 that round-trips exactly.
+        static func utf8Text(of bytes: ArraySlice<UInt8>) -> String? {
+            guard let text = String(bytes: bytes, encoding: .utf8), text.utf8.elementsEqual(bytes) else { return nil }
+            return text
+        }
+
+        /// A response body as text: its `text`, or its base64 bytes when they are UTF-8.
+        static func utf8Text(of content: HARContent) -> String? {
+            guard let text = content.text else { return nil }
+            guard isBase64(content.encoding) else { return text }
+            guard let data = Data(base64Encoded: text) else { return nil }
+            return utf8Text(of: Array(data)[...])
+        }
+
+        /// A `name=value` value decoded: `+` as space when asked, then percent escapes.
+        static func decoded(_ bytes: ArraySlice<UInt8>, plusIsSpace: Bool) -> String {
+            var text = String(decoding: bytes, as: UTF8.self)
+            if plusIsSpace { text = text.replacingOccurrences(of: "+", with: " ") }
+            return text.removingPercentEncoding ?? text
+        }
+
+        /// The unreserved characters of RFC 3986.
+        private static let unreserved = CharacterSet(
+            charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+        )
+        /// What lenient encoders leave raw in a query value (no `&`, `=`, `+`, `#`).
+        private static let queryValueAllowed = unreserved.union(CharacterSet(charactersIn: "!$'()*,/:;@?"))
+        /// What form encoding leaves raw, before spaces become `+`.
+        private static let formAllowed = unreserved.union(CharacterSet(charactersIn: " "))
+
+        /// The ways a secret can be written in a URL, a form, a header or JSON: raw; percent-encoded
+        /// strictly or leniently, in upper and lower hex, once or twice; form-encoded (`+` for space);
+        /// and each of those JSON-escaped, with and without `\/`, and with `%` as `\u0025`.
+        static func encodedForms(of secret: String) -> [String] {
+            var forms: [String] = [secret]
+            /// Appends `form` unless it is empty or already listed.
+            func add(_ form: String?) {
+                guard let form, !form.isEmpty, !forms.contains(form) else { return }
+                forms.append(form)
+            }
+            let strict = secret.addingPercentEncoding(withAllowedCharacters: unreserved)
+            let lenient = secret.addingPercentEncoding(withAllowedCharacters: queryValueAllowed)
+            let form = secret.addingPercentEncoding(withAllowedCharacters: formAllowed)?
+                .replacingOccurrences(of: " ", with: "+")
+            let twice = strict?.addingPercentEncoding(withAllowedCharacters: unreserved)
+            for encoded in [strict, lenient, form, twice] {
+                add(encoded)
+                add(encoded.map(lowercasingHex))
+            }
+            for base in forms {
+                add(jsonEscaped(base, escapingSlash: false))
+                add(jsonEscaped(base, escapingSlash: true))
+                if base.contains("%") {
+                    add(jsonEscaped(base, escapingSlash: false).replacingOccurrences(of: "%", with: "\\u0025"))
+                }
+            }
+            return forms
+        }
+
+        /// `text` with the hex digits of its `%XX` escapes in lower case.
+        private static func lowercasingHex(_ text: String) -> String {
+            var bytes = Array(text.utf8)
+            var index = 0
+            while index + 2 < bytes.count {
+                if bytes[index] == UInt8(ascii: "%") {
+                    for offset in 1...2 where bytes[index + offset] >= 0x41 && bytes[index + offset] <= 0x46 {
+                        bytes[index + offset] += 0x20
+                    }
+                    index += 3
+                } else {
+                    index += 1
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        /// `text` as the inside of a JSON string literal.
+        static func jsonEscaped(_ text: String, escapingSlash: Bool) -> String {
+            var output = ""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": output += "\\\""
+                case "\\": output += "\\\\"
+                case "/": output += escapingSlash ? "\\/" : "/"
+                case "\n": output += "\\n"
+                case "\r": output += "\\r"
+                case "\t": output += "\\t"
+                case "\u{08}": output += "\\b"
+                case "\u{0C}": output += "\\f"
+                case let control where control.value < 0x20:
+                    let hex = String(control.value, radix: 16)
+                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: output.unicodeScalars.append(scalar)
+                }
+            }
+            return output
+        }
+    }
+}

@@ -1,0 +1,396 @@
+import Foundation
+
+/// Replaces secrets in recorded exchanges with deterministic placeholders.
+///
+/// ## How an exchange is redacted
+///
+/// 1. **Learn.** The request is read first, in wire order: the URL's query and fragment (and the
+///    `queryString` list), the body (form pairs, multipart parts, JSON keys, and values nested in
+///    them, such as the `relative_url`s of a `batch` parameter), then the headers (`Authorization`
+///    credentials, cookie values). The response follows: `Set-Cookie`, `Location`, and the body's
+///    JSON keys named like secrets (the `access_token` an OAuth endpoint returns) or form pairs
+///    (`access_token=…&expires=…`). Each new value gets the next placeholder of its kind
+///    (`<TOKEN-1>`, `<TOKEN-2>`, `<PROOF-1>`…); a value keeps the placeholder of its first sighting
+///    however it shows up later, so `Authorization: Bearer X` becomes `Bearer <TOKEN-1>` when `X`
+///    was first seen as an `access_token`.
+/// 2. **Replace.** Every occurrence of every learned secret of four characters or more is replaced
+///    wherever it appears as text — raw, percent-encoded (upper and lower hex, once or twice), form
+///    encoded and JSON-escaped (`\/`, `\u0025`) — in the URL, the `queryString`, the headers, the
+///    request body, the redirect URL and the response body. This catches the tokens the server
+///    echoes in `paging.next` URLs, which leaked from koala's own cassettes. Shorter values are
+///    replaced only where a rule names them (`code=1` stays `code=<CODE-1>` without turning every
+///    `1` into a placeholder).
+///
+/// Base64 bodies are redacted only when their bytes are UTF-8 text (decoded, redacted, encoded
+/// again); binary bodies stay byte-identical, except that the non-file parts of a multipart body
+/// are redacted in place, so a photo upload does not carry its `access_token` part into the
+/// cassette. Placeholders are never learned or replaced, so redacting twice changes nothing.
+///
+/// One redactor serves one cassette session: at record time it redacts each entry; at replay time
+/// the request overload of `redact(_:)` maps a live request's secrets to the same placeholders, so
+/// matching works without the real values. It is thread-safe (one lock around every call).
+public final class Redactor: @unchecked Sendable {
+    /// Secrets shorter than this are replaced only where a rule names them.
+    static let minimumFreeTextLength = 4
+
+    /// Which parameters and headers are secret.
+    /// The rules this redactor applies.
+    public let rules: RedactionRules
+    /// The rule parameter names as bytes, longest first, for finding `name=value` in text.
+    private let parameterNames: [(bytes: [UInt8], kind: RedactionRules.Kind)]
+    /// Exact values to replace wherever they appear, given at creation.
+    private let knownSecrets: [String]
+    /// Guards the mutable state below.
+    private let lock = NSLock()
+    /// The placeholder of every secret learned so far.
+    private var placeholders: [String: String] = [:]
+    /// The last number given out, per kind.
+    private var counters: [RedactionRules.Kind: Int] = [:]
+    /// The free-text replacement table; `nil` after a secret is learned, rebuilt on demand.
+    private var cachedTable: ReplacementTable?
+
+    /// A redactor applying `rules`, that also replaces each of `knownSecrets` (for example the app
+    /// secret) wherever it appears as text; such a value is named `<SECRET-n>` unless a rule saw it
+    /// first. Known secrets shorter than four characters are ignored.
+    public init(rules: RedactionRules = .default, knownSecrets: [String] = []) {
+        self.rules = rules
+        parameterNames = rules.parameters
+            .map { (bytes: Array($0.key.utf8), kind: $0.value) }
+            .sorted {
+                $0.bytes.count != $1.bytes.count
+                    ? $0.bytes.count > $1.bytes.count : $0.bytes.lexicographicallyPrecedes($1.bytes)
+            }
+        var seen = Set<String>()
+        self.knownSecrets = knownSecrets.filter {
+            $0.count >= Self.minimumFreeTextLength && !Text.isPlaceholder($0) && seen.insert($0).inserted
+        }
+    }
+
+    /// Redacts a whole exchange: learns the secrets in the request first (query, form body,
+    /// multipart parts, headers), then the new ones the response reveals (JSON keys named like
+    /// secrets, form-encoded `access_token=…&expires=…` bodies, `Set-Cookie`), then replaces every
+    /// occurrence of every learned secret — raw, percent-encoded and JSON-escaped — in the URL,
+    /// `queryString`, headers, `postData` text and response content text.
+    public func redact(_ entry: HAREntry) -> HAREntry {
+        lock.withLock {
+            learn(from: entry.request)
+            learn(from: entry.response)
+            var redacted = entry
+            redacted.request = rewrite(entry.request)
+            redacted.response = rewrite(entry.response)
+            return redacted
+        }
+    }
+
+    /// Redacts a request alone (used at replay time to map a live request's secrets to the same
+    /// placeholders, so matching works without real values).
+    public func redact(_ request: HARRequest) -> HARRequest {
+        lock.withLock {
+            learn(from: request)
+            return rewrite(request)
+        }
+    }
+
+    /// The placeholder for a secret value (assigning the next one of `kind` if new). A placeholder
+    /// passed in is returned unchanged.
+    public func placeholder(for secret: String, kind: RedactionRules.Kind) -> String {
+        lock.withLock { assign(secret, kind: kind) }
+    }
+
+    /// Names of the rules applied, for the cassette's provenance: `parameter:<name>` and
+    /// `header:<name>`, plus `known-secrets` when exact values were given.
+    public var ruleNames: [String] {
+        rules.names + (knownSecrets.isEmpty ? [] : ["known-secrets"])
+    }
+
+    // MARK: Placeholders (lock held)
+
+    /// The placeholder of `secret`, assigning the next one of `kind` on first sight.
+    private func assign(_ secret: String, kind: RedactionRules.Kind) -> String {
+        if Text.isPlaceholder(secret) { return secret }
+        if let existing = placeholders[secret] { return existing }
+        let number = (counters[kind] ?? 0) + 1
+        counters[kind] = number
+        let placeholder = "<\(kind.rawValue)-\(number)>"
+        placeholders[secret] = placeholder
+        cachedTable = nil
+        return placeholder
+    }
+
+    /// Records `value` as a secret of `kind` unless it is empty or already a placeholder.
+    private func learn(_ value: String, kind: RedactionRules.Kind) {
+        guard !value.allSatisfy(\.isWhitespace), !Text.isPlaceholder(value) else { return }
+        _ = assign(value, kind: kind)
+    }
+
+    /// The free-text table for every learned and known secret.
+    private var table: ReplacementTable {
+        if let cachedTable { return cachedTable }
+        let learned = placeholders.keys.filter { $0.count >= Self.minimumFreeTextLength }
+        // Learned secrets in placeholder order, then the known ones: a stable order for ties.
+        let ordered = learned.sorted { placeholders[$0]! < placeholders[$1]! } + knownSecrets
+        let built = ReplacementTable(secrets: ordered)
+        cachedTable = built
+        return built
+    }
+
+    // MARK: Learning (lock held)
+
+    /// Learns the request's secrets in wire order: URL, query list, body, headers.
+    private func learn(from request: HARRequest) {
+        learnText(request.url, plusIsSpace: false, depth: 0)
+        for item in request.queryString {
+            if let kind = rules.parameters[item.name] {
+                learn(item.value, kind: kind)
+            } else {
+                learnText(item.value, plusIsSpace: false, depth: 1)
+            }
+        }
+        if let postData = request.postData { learn(from: postData) }
+        for header in request.headers { learnHeaderField(header) }
+    }
+
+    /// Learns what a response reveals: cookies, redirect targets, secret-named body values.
+    private func learn(from response: HARResponse) {
+        for header in response.headers { learnHeaderField(header) }
+        learnText(response.redirectURL, plusIsSpace: false, depth: 0)
+        if let text = Text.utf8Text(of: response.content) {
+            learnText(text, plusIsSpace: true, depth: 0)
+        }
+    }
+
+    /// Learns the secrets of a request body: multipart parts by name, any other text as a whole.
+    private func learn(from postData: HARPostData) {
+        let bytes = Array(postData.body)
+        if let boundary = MultipartRanges.boundary(ofMediaType: postData.mimeType) {
+            for part in MultipartRanges.parts(of: bytes, boundary: boundary) where !part.isFile {
+                guard let content = Text.utf8Text(of: bytes[part.content]) else { continue }
+                if let name = part.name, let kind = rules.parameters[name] {
+                    learn(content, kind: kind)
+                } else {
+                    learnText(content, plusIsSpace: false, depth: 1)
+                }
+            }
+        } else if let text = Text.utf8Text(of: bytes[...]) {
+            learnText(text, plusIsSpace: true, depth: 0)
+        }
+    }
+
+    /// Learns a header: the credential or cookie values of a rule header, else `name=value` pairs.
+    private func learnHeaderField(_ header: HARNameValue) {
+        if let kind = rules.headers[header.name.lowercased()] {
+            learnHeader(named: header.name, value: header.value, kind: kind)
+        } else {
+            learnText(header.value, plusIsSpace: false, depth: 1)
+        }
+    }
+
+    /// Learns the secrets of a rule header's value.
+    private func learnHeader(named name: String, value: String, kind: RedactionRules.Kind) {
+        _ = Credentials.map(headerNamed: name, value: value, kind: kind) { secret in
+            learn(secret, kind: kind)
+            return secret
+        }
+    }
+
+    /// Learns the secrets in free text: JSON keys named like secrets (and `{"name", "value"}`
+    /// pairs), `name=value` pairs of rule parameters, and — to `depth` 4 — the same inside values
+    /// that are themselves JSON, URLs or form bodies once decoded.
+    private func learnText(_ text: String, plusIsSpace: Bool, depth: Int) {
+        guard depth <= 4, !text.isEmpty else { return }
+        let bytes = Array(text.utf8)
+        if Text.looksLikeJSON(bytes) {
+            JSONStrings.scan(bytes) { key, value, _ in
+                if let key, let kind = rules.parameters[key] {
+                    learn(value, kind: kind)
+                } else if let key, let kind = rules.headers[key.lowercased()] {
+                    learnHeader(named: key, value: value, kind: kind)
+                }
+                if value.contains("=") || Text.looksLikeJSON(Array(value.utf8)) {
+                    learnText(value, plusIsSpace: false, depth: depth + 1)
+                }
+            } object: { members in
+                guard let name = members["name"]?.value, let value = members["value"]?.value else { return }
+                if let kind = rules.parameters[name] {
+                    learn(value, kind: kind)
+                } else if let kind = rules.headers[name.lowercased()] {
+                    learnHeader(named: name, value: value, kind: kind)
+                }
+            }
+            return
+        }
+        for site in parameterSites(in: bytes) {
+            learn(Text.decoded(bytes[site.value], plusIsSpace: plusIsSpace), kind: site.kind)
+        }
+        // Values that are themselves encoded JSON or URLs: a `batch` parameter, a `next` URL.
+        for pair in text.split(whereSeparator: { $0 == "&" || $0 == "?" || $0 == "#" }) {
+            guard let equals = pair.firstIndex(of: "=") else { continue }
+            let raw = pair[pair.index(after: equals)...]
+            let value = Text.decoded(Array(raw.utf8)[...], plusIsSpace: plusIsSpace)
+            guard value != raw else { continue }
+            if value.contains("=") || Text.looksLikeJSON(Array(value.utf8)) {
+                learnText(value, plusIsSpace: false, depth: depth + 1)
+            }
+        }
+    }
+
+    /// Every `name=value` of a rule parameter in `bytes`: the value's byte range and the kind.
+    ///
+    /// A name counts when the byte before it is not a letter or `_` (or is the end of a `%XX`
+    /// escape), so `zipcode=` is not `code=`; the value ends at a delimiter such as `&`, `#`, a
+    /// quote, a backslash or whitespace.
+    private func parameterSites(in bytes: [UInt8]) -> [(value: Range<Int>, kind: RedactionRules.Kind)] {
+        var sites: [(value: Range<Int>, kind: RedactionRules.Kind)] = []
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "=") {
+            for (name, kind) in parameterNames where name.count <= index {
+                let start = index - name.count
+                guard bytes[start..<index].elementsEqual(name) else { continue }
+                if start > 0, Text.isNameLetter(bytes[start - 1]) {
+                    let escaped = start >= 3 && bytes[start - 3] == UInt8(ascii: "%")
+                    guard escaped else { continue }
+                }
+                var end = index + 1
+                while end < bytes.count, !Text.endsValue(bytes[end]) { end += 1 }
+                sites.append((value: (index + 1)..<end, kind: kind))
+                break
+            }
+        }
+        return sites
+    }
+
+    // MARK: Rewriting (lock held)
+
+    /// The request with every learned secret replaced.
+    private func rewrite(_ request: HARRequest) -> HARRequest {
+        var result = request
+        result.url = rewriteText(request.url, plusIsSpace: false)
+        result.queryString = request.queryString.map { item in
+            if rules.parameters[item.name] != nil, let placeholder = placeholders[item.value] {
+                return HARNameValue(name: item.name, value: placeholder)
+            }
+            return HARNameValue(name: item.name, value: rewriteText(item.value, plusIsSpace: false))
+        }
+        result.headers = request.headers.map(rewriteHeaderField)
+        if let postData = request.postData {
+            let redacted = rewrite(postData)
+            if redacted != postData {
+                result.postData = redacted
+                result.bodySize = redacted.body.count
+            }
+        }
+        return result
+    }
+
+    /// The response with every learned secret replaced; binary bodies are left alone.
+    private func rewrite(_ response: HARResponse) -> HARResponse {
+        var result = response
+        result.headers = response.headers.map(rewriteHeaderField)
+        result.redirectURL = rewriteText(response.redirectURL, plusIsSpace: false)
+        guard let text = Text.utf8Text(of: response.content) else { return result }
+        let redacted = rewriteText(text, plusIsSpace: true)
+        guard redacted != text else { return result }
+        let bytes = Data(redacted.utf8)
+        result.content.text = Text.isBase64(response.content.encoding) ? bytes.base64EncodedString() : redacted
+        result.content.size = bytes.count
+        return result
+    }
+
+    /// The body with its multipart parts and its text redacted, in its original encoding.
+    private func rewrite(_ postData: HARPostData) -> HARPostData {
+        let original = Array(postData.body)
+        var bytes = original
+        if let boundary = MultipartRanges.boundary(ofMediaType: postData.mimeType) {
+            bytes = rewriteMultipart(bytes, boundary: boundary)
+        }
+        if let text = Text.utf8Text(of: bytes[...]) {
+            bytes = Array(rewriteText(text, plusIsSpace: true).utf8)
+        }
+        guard bytes != original else { return postData }
+        var result = postData
+        result.text =
+            Text.isBase64(postData.encoding)
+            ? Data(bytes).base64EncodedString() : String(decoding: bytes, as: UTF8.self)
+        return result
+    }
+
+    /// A multipart body with each non-file part redacted: a rule-named part's whole content
+    /// becomes its placeholder, any other text part is redacted as text; file parts are untouched.
+    private func rewriteMultipart(_ bytes: [UInt8], boundary: String) -> [UInt8] {
+        var result = bytes
+        for part in MultipartRanges.parts(of: bytes, boundary: boundary).reversed() where !part.isFile {
+            guard let content = Text.utf8Text(of: bytes[part.content]) else { continue }
+            let redacted: String
+            if let name = part.name, rules.parameters[name] != nil, let placeholder = placeholders[content] {
+                redacted = placeholder
+            } else {
+                redacted = rewriteText(content, plusIsSpace: false)
+            }
+            if redacted != content { result.replaceSubrange(part.content, with: Array(redacted.utf8)) }
+        }
+        return result
+    }
+
+    /// A header with its credential or cookie values replaced, or its text redacted.
+    private func rewriteHeaderField(_ header: HARNameValue) -> HARNameValue {
+        guard let kind = rules.headers[header.name.lowercased()] else {
+            return HARNameValue(name: header.name, value: rewriteText(header.value, plusIsSpace: false))
+        }
+        let value = Credentials.map(headerNamed: header.name, value: header.value, kind: kind) { secret in
+            placeholders[secret] ?? rewriteText(secret, plusIsSpace: false)
+        }
+        return HARNameValue(name: header.name, value: value)
+    }
+
+    /// `text` with every learned secret replaced: first as free text (four characters or more, in
+    /// all its encodings), then at the rule sites (`name=value`, JSON `"name": "value"`), which
+    /// also catches short values.
+    private func rewriteText(_ text: String, plusIsSpace: Bool) -> String {
+        guard !text.isEmpty else { return text }
+        var bytes = Array(text.utf8)
+        var changed = false
+        if let replaced = table.rewrite(bytes, resolve: { assign($0, kind: .secret) }) {
+            bytes = replaced
+            changed = true
+        }
+        for site in parameterSites(in: bytes).reversed() where !site.value.isEmpty {
+            let value = Text.decoded(bytes[site.value], plusIsSpace: plusIsSpace)
+            guard let placeholder = placeholders[value] else { continue }
+            bytes.replaceSubrange(site.value, with: Array(placeholder.utf8))
+            changed = true
+        }
+        if Text.looksLikeJSON(bytes), let replaced = rewriteJSONSites(bytes) {
+            bytes = replaced
+            changed = true
+        }
+        return changed ? String(decoding: bytes, as: UTF8.self) : text
+    }
+
+    /// JSON text with the string values of rule keys (and of `{"name", "value"}` pairs naming a
+    /// rule) replaced by their placeholders; `nil` when nothing changed.
+    private func rewriteJSONSites(_ bytes: [UInt8]) -> [UInt8]? {
+        var edits: [Range<Int>: String] = [:]
+        /// Records the edit for a string `value` at `range` that belongs to `name`, if it is a secret.
+        func consider(name: String, value: String, range: Range<Int>) {
+            if rules.parameters[name] != nil, let placeholder = placeholders[value] {
+                edits[range] = placeholder
+            } else if let kind = rules.headers[name.lowercased()] {
+                let mapped = Credentials.map(headerNamed: name, value: value, kind: kind) {
+                    placeholders[$0] ?? $0
+                }
+                if mapped != value { edits[range] = Text.jsonEscaped(mapped, escapingSlash: false) }
+            }
+        }
+        JSONStrings.scan(bytes) { key, value, range in
+            if let key { consider(name: key, value: value, range: range) }
+        } object: { members in
+            guard let name = members["name"]?.value, let value = members["value"] else { return }
+            consider(name: name, value: value.value, range: value.range)
+        }
+        guard !edits.isEmpty else { return nil }
+        var result = bytes
+        for (range, replacement) in edits.sorted(by: { $0.key.lowerBound > $1.key.lowerBound }) {
+            result.replaceSubrange(range, with: Array(replacement.utf8))
+        }
+        return result
+    }
+}
