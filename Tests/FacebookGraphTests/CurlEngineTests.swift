@@ -169,7 +169,7 @@ struct CurlEngineTests {
 
     @Test("Connection refused ends in cannotConnect")
     func connectionRefused() async throws {
-        let port = try closedLoopbackPort()
+        let port = try LoopbackPorts.free()
         do {
             _ = try await engine.send(try PreparedRequest(url: "http://127.0.0.1:\(port)/get", options: testOptions()))
             Issue.record("expected cannotConnect")
@@ -337,23 +337,4 @@ struct CurlEngineTests {
         engine.execute(try PreparedRequest(url: bin.url("/get"), options: testOptions())) { log.record(1, $0) }
         #expect(log.snapshot[1]?.first?.failure?.code == .engineUnavailable)
     }
-}
-
-/// A loopback port with nothing listening: bound, then closed.
-func closedLoopbackPort() throws -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Int32 in
-            guard bind(fd, pointer, length) == 0 else { return -1 }
-            return getsockname(fd, pointer, &length)
-        }
-    }
-    guard bound == 0 else { throw TransportError(.cannotConnect, message: "no free port", url: "") }
-    return Int(UInt16(bigEndian: address.sin_port))
 }

@@ -1,0 +1,56 @@
+import FacebookGraph
+import Foundation
+
+/// The transport a cassette plays through: replays matching entries, and — when the cassette's
+/// mode allows — sends what does not match to a live transport and records it, redacted.
+///
+/// In strict replay a request without an entry fails with
+/// ``FacebookGraph/TransportError/Code/noRecordedResponse`` whose message is the request and a
+/// diff against the nearest entries; nothing reaches the network.
+package final class CassetteTransport: HTTPTransport {
+    let cassette: Cassette
+    let live: any HTTPTransport
+    private let queue = DispatchQueue(label: "FacebookGraphReplay.cassette", attributes: .concurrent)
+
+    package init(cassette: Cassette, live: any HTTPTransport = CurlEngine.shared) {
+        self.cassette = cassette
+        self.live = live
+    }
+
+    @discardableResult
+    package func execute(
+        _ request: PreparedRequest,
+        completion: @escaping @Sendable (Result<RawResponse, TransportError>) -> Void
+    ) -> TransferHandle {
+        let redacted = cassette.redactor.redact(HARRequest(request))
+        switch cassette.lookup(redacted) {
+        case .success(let entry):
+            let response = entry.rawResponse(for: request.url)
+            // Asynchronous, as a network answer would be.
+            queue.async { completion(.success(response)) }
+            return TransferHandle(nil)
+        case .failure(let unmatched):
+            guard cassette.isRecording else {
+                let error = TransportError(.noRecordedResponse, message: unmatched.description, url: request.url)
+                queue.async { completion(.failure(error)) }
+                return TransferHandle(nil)
+            }
+            let startedAt = Date()
+            let cassette = self.cassette
+            return live.execute(request) { result in
+                if case .success(let response) = result {
+                    let entry = HAREntry(request: request, response: response, startedAt: startedAt)
+                    cassette.append(cassette.redactor.redact(entry))
+                }
+                completion(result)
+            }
+        }
+    }
+}
+
+extension GraphTransport {
+    /// Replays `cassette` (and records through the libcurl engine when its mode allows).
+    public static func replay(_ cassette: Cassette) -> GraphTransport {
+        GraphTransport(CassetteTransport(cassette: cassette))
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// A request that no cassette entry answers: what was asked, and the nearest entries with what
+/// differs — never a network call in strict mode, never a crash.
+public struct UnmatchedRequest: Error, Sendable, CustomStringConvertible {
+    /// A recorded entry close to the request.
+    public struct Candidate: Sendable {
+        /// The entry's position in the cassette.
+        public var index: Int
+        /// The entry's (redacted) request.
+        public var request: HARRequest
+        /// What differs, one line per difference.
+        public var differences: [String]
+    }
+
+    /// The live request, redacted.
+    public var request: HARRequest
+    /// True when entries matched but every one of them was a `once` entry already played.
+    public var exhausted: Bool
+    /// Up to three nearest entries, nearest first.
+    public var nearest: [Candidate]
+    /// The cassette's path, if it has one.
+    public var cassette: String?
+
+    public var description: String {
+        var lines = ["no recorded entry matches \(request.method) \(request.url)" + (cassette.map { " in \($0)" } ?? "")]
+        if exhausted {
+            lines.append("every matching entry is a `once` entry that has already played")
+        }
+        if nearest.isEmpty {
+            lines.append("the cassette has no entries")
+        }
+        for candidate in nearest {
+            lines.append("nearest: entry \(candidate.index) \(candidate.request.method) \(candidate.request.url)")
+            lines += candidate.differences.map { "  - \($0)" }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The JSON the replay server sends with its 501.
+    public var jsonBody: Data {
+        let object: [String: Any] = [
+            "error": [
+                "message": "no recorded entry matches this request",
+                "type": "CassetteMismatch",
+                "request": ["method": request.method, "url": request.url],
+                "exhausted": exhausted,
+                "nearest": nearest.map { ["index": $0.index, "method": $0.request.method, "url": $0.request.url, "differences": $0.differences] },
+            ] as [String: Any]
+        ]
+        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data()
+    }
+}

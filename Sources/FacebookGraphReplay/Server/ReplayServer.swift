@@ -1,0 +1,63 @@
+import FacebookGraph
+import Foundation
+
+/// A cassette served over HTTP/1.1 on loopback, so the real libcurl path — and programs in any
+/// language — run against recordings (`fbgraph replay serve CASSETTE --port N`).
+///
+/// Every request is redacted on its own (any token a client sends maps to `<TOKEN-1>`) and matched
+/// like an in-process replay;
+/// the answer is the recorded status, headers and body. A request without an entry gets HTTP 501
+/// with the diff against the nearest entries as a JSON body. The server never goes to the network.
+public final class ReplayServer: Sendable {
+    private let server: LoopbackHTTPServer
+    /// The cassette being served.
+    public let cassette: Cassette
+
+    /// Starts serving `cassette` on 127.0.0.1:`port` (0 picks a free port).
+    public init(cassette: Cassette, port: UInt16 = 0) throws {
+        self.cassette = cassette
+        server = try LoopbackHTTPServer(port: port) { request in
+            ReplayServer.answer(request, cassette: cassette)
+        }
+    }
+
+    /// The port the server listens on.
+    public var port: Int { server.port }
+    /// `http://127.0.0.1:<port>`.
+    public var baseURL: String { server.baseURL }
+    /// How many requests it has answered.
+    public var requestsServed: Int { server.requestsServed }
+
+    /// Stops the server and closes its connections.
+    public func stop() {
+        server.stop()
+    }
+
+    static func answer(_ request: HTTPServerRequest, cassette: Cassette) -> HTTPServerResponse {
+        let har = HARRequest(
+            method: request.method,
+            target: request.target,
+            host: request.headers["host"] ?? "127.0.0.1",
+            headers: request.headers,
+            body: request.body
+        )
+        // A fresh redactor per request: the server is stateless, so whichever token a client sends
+        // becomes this request's first placeholder (`<TOKEN-1>`), as it was when recorded. (An
+        // in-process replay keeps one mapping for the whole test, like the run that recorded it.)
+        let redactor = Redactor(rules: cassette.redactor.rules)
+        switch cassette.lookup(redactor.redact(har)) {
+        case .success(let entry):
+            var headers = HTTPHeaders()
+            for field in entry.response.headers where !HAREntry.wireHeaders.contains(field.name.lowercased()) {
+                headers.add(name: field.name, value: field.value)
+            }
+            return .full(status: entry.response.status, headers: headers, body: entry.response.content.body)
+        case .failure(let unmatched):
+            return .full(
+                status: 501,
+                headers: ["Content-Type": "application/json; charset=UTF-8"],
+                body: unmatched.jsonBody
+            )
+        }
+    }
+}

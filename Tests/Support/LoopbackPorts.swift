@@ -1,0 +1,47 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Loopback ports for tests: one nothing listens on, and a check that something does.
+package enum LoopbackPorts {
+    /// A 127.0.0.1 port that was free a moment ago (bound, read, closed): nothing listens on it.
+    package static func free() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let result = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Int32 in
+                guard bind(fd, pointer, length) == 0 else { return -1 }
+                return getsockname(fd, pointer, &length)
+            }
+        }
+        guard result == 0 else { throw LoopbackPortError.noFreePort }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// True when something accepts TCP connections on 127.0.0.1:`port`.
+    package static func accepts(port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+}
+
+/// Why no loopback port could be had.
+package enum LoopbackPortError: Error {
+    /// The kernel gave no free port.
+    case noFreePort
+}
