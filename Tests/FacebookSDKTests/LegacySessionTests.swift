@@ -220,8 +220,13 @@ struct LegacySessionTests {
         defer { fixture.stop() }
         let timeline = Timeline()
         fixture.facebook.sessionDelegate = timeline
-        fixture.facebook.authorize(["email"])
-        #expect(timeline.names.isEmpty, "never before the call returns")
+        // Called on the callback queue, so "never before the call returns" is observable.
+        let namesAtReturn = fixture.onQueue { () -> [String] in
+            fixture.facebook.authorize(["email"])
+            usleep(50_000)
+            return timeline.names
+        }
+        #expect(namesAtReturn.isEmpty, "never before the call returns")
         #expect(eventually { timeline.names == ["fbDidNotLogin(false)"] })
         let watcher = DialogWatcher()
         fixture.facebook.dialog("feed", andParams: NSMutableDictionary(dictionary: ["to": "4"]), andDelegate: watcher)
