@@ -32,7 +32,13 @@ let package = Package(
 
         // MARK: The contract-test kit and the CLI
         .target(name: "FacebookGraphReplay", dependencies: ["FacebookGraph"]),
-        .executableTarget(name: "fbgraph", dependencies: ["FacebookGraph", "FacebookGraphReplay", "FacebookSDK"]),
+        .executableTarget(
+            name: "fbgraph",
+            dependencies: ["FacebookGraph", "FacebookGraphReplay", "FacebookSDK"],
+            // The bundled cassette is compiled in as Swift source (Recordings/BundledRecordings.swift),
+            // so the binary works wherever it is copied; the HAR file is its reviewable twin.
+            exclude: ["Recordings/demo.har", "Recordings/README.md"]
+        ),
 
         // MARK: Benchmarks (not a product: their needs stay out of the library)
         .executableTarget(

@@ -1,46 +1,94 @@
 import FacebookGraph
 import Foundation
 
-/// Parses the arguments and dispatches to a subcommand; returns the process exit status.
+/// The command tree, and the dispatcher that walks it: finds the command the words name, shows
+/// `--help`, parses the rest and turns a ``CommandError`` into one `error:` line and an exit
+/// status (64 for usage, with the usage line; 1 for a failure).
 enum CommandLineTool {
+    /// `fbgraph` and every command below it.
+    static let root = Command(
+        name: "fbgraph",
+        help: Help.root,
+        subcommands: [
+            RequestCommand.command(method: "GET"),
+            RequestCommand.command(method: "POST"),
+            RequestCommand.command(method: "DELETE"),
+            RestCommand.command,
+            BatchCommand.command,
+            Command(name: "replay", help: ReplayServeCommand.groupHelp, subcommands: [ReplayServeCommand.command]),
+            RecordCommand.command,
+            CassetteCommands.command,
+            Command(name: "demo", help: Help.demo, action: .raw { DemoCommand.run($0, output: &$1) }),
+        ]
+    )
+
+    /// Runs `fbgraph arguments…` and returns the process exit status.
     static func run(_ arguments: [String]) -> Int32 {
         var output = StandardStreams()
-        guard let first = arguments.first else {
-            output.out(Help.root)
+        // `fbgraph help get` is `fbgraph get --help`.
+        if arguments.first == "help" {
+            return run(Array(arguments.dropFirst()) + ["--help"])
+        }
+        var command = root
+        var words = ["fbgraph"]
+        var rest = arguments[...]
+        while let next = rest.first, let sub = command.subcommands.first(where: { $0.name == next }) {
+            command = sub
+            words.append(next)
+            rest = rest.dropFirst()
+        }
+        let remaining = Array(rest)
+        if case .raw(let body) = command.action {
+            return body(remaining, &output)
+        }
+        // A word that names no subcommand of a group is an error even beside --help.
+        let unknownWord = command.action == nil && remaining.first.map { !$0.hasPrefix("-") } == true
+        if CommandArguments.asksForHelp(remaining), !unknownWord {
+            output.out(command.help)
             return ExitCode.success
         }
-        switch first {
-        case "--help", "-h", "help":
-            output.out(Help.root)
-            return ExitCode.success
-        case "--version":
-            output.out("fbgraph \(PackageVersion.current)")
-            return ExitCode.success
-        case "demo":
-            return DemoCommand.run(Array(arguments.dropFirst()), output: &output)
-        case "get":
-            return GetCommand.run(Array(arguments.dropFirst()), output: &output)
-        default:
-            output.err("error: unknown subcommand '\(first)'\n\n\(Help.root)")
-            return ExitCode.usage
+        do throws(CommandError) {
+            guard case .parsed(let body) = command.action else {
+                return try group(command, words: words, remaining: remaining, output: &output)
+            }
+            let parsed = try CommandArguments(
+                parsing: remaining,
+                options: command.options,
+                positionals: command.positionals
+            )
+            return try body(parsed, &output)
+        } catch {
+            output.err("error: \(error.message)")
+            if error.kind == .usage {
+                output.err("\(command.usageLine)\n  See '\(words.joined(separator: " ")) --help' for more.")
+            }
+            return error.exitCode
         }
     }
-}
 
-/// The process exit codes, after `sysexits.h`.
-enum ExitCode {
-    static let success: Int32 = 0
-    static let failure: Int32 = 1
-    static let usage: Int32 = 64
-}
-
-/// Writes to standard output and standard error.
-struct StandardStreams {
-    mutating func out(_ text: String) {
-        FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
-    }
-
-    mutating func err(_ text: String) {
-        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    /// A group named without a known subcommand: the root's help and `--version`, else a usage error.
+    private static func group(
+        _ command: Command,
+        words: [String],
+        remaining: [String],
+        output: inout StandardStreams
+    ) throws(CommandError) -> Int32 {
+        if words.count == 1 {
+            if remaining.isEmpty {
+                output.out(command.help)
+                return ExitCode.success
+            }
+            if remaining == ["--version"] {
+                output.out("fbgraph \(PackageVersion.current)")
+                return ExitCode.success
+            }
+        }
+        let names = command.subcommands.filter { !$0.hidden }.map(\.name).joined(separator: ", ")
+        guard let first = remaining.first else {
+            throw .usage("missing subcommand (one of: \(names))")
+        }
+        throw .usage(
+            first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown subcommand '\(first)' (one of: \(names))"
+        )
     }
 }

@@ -1,25 +1,172 @@
+import FacebookGraph
+import FacebookGraphReplay
 import FacebookSDK
 import Foundation
 
-/// The legacy API styles, run by `fbgraph demo` against the embedded server: the v2 delegate and
-/// the seed's block callback. Each waits (bounded) for its one terminal callback.
+/// The legacy API styles as `fbgraph demo` shows them — the v2 delegate and the seed's block
+/// callback, unchanged legacy code over `facebook.transport = .replay(cassette)` — and the
+/// helpers `fbgraph cassette record-demo` uses to make the same calls while recording.
+///
+/// Every call waits (bounded) for its one terminal callback, so transcripts and recordings come
+/// out in a fixed order.
 enum DemoLegacyStyles {
+    /// How long a legacy call may take before the demo gives up on it.
+    static let timeout: DispatchTimeInterval = .seconds(30)
+
+    /// What one step printed, and whether it went as expected.
+    struct Step {
+        /// Transcript lines, indented.
+        var lines: [String]
+        /// True when the step got the answer it expected.
+        var ok: Bool
+    }
+
+    /// A `Facebook` object that carries its requests over `transport`, logged in with `token`
+    /// through the SSO callback as legacy apps were — which, as in v2, reloads the frictionless
+    /// recipient cache (`GET me/apprequestformerrecipients`) and marks the token fresh, so no
+    /// request extends it. Returns once that reload has finished.
+    static func loggedIn(
+        token: String,
+        transport: GraphTransport,
+        graphBaseURL: String = "https://graph.facebook.com/",
+        restBaseURL: String = "https://api.facebook.com/method/"
+    ) -> Facebook {
+        let facebook = Facebook(appId: "123", andDelegate: nil)
+        facebook.transport = transport
+        facebook.graphBaseURL = graphBaseURL
+        facebook.restBaseURL = restBaseURL
+        facebook.callbackQueue = DispatchQueue(label: "fbgraph.demo.callbacks")
+        let escaped = token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? token
+        facebook.handleOpen(URL(string: "fb123://authorize#access_token=\(escaped)&expires_in=0"))
+        let deadline = Date(timeIntervalSinceNow: 30)
+        while facebook.requestsInFlight > 0, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return facebook
+    }
+
+    // MARK: The demo's steps
+
+    /// The v2 delegate: `request(withGraphPath: "me", andDelegate:)`, every callback in order.
+    static func delegateCall(_ facebook: Facebook) -> Step {
+        let delegate = TranscriptDelegate()
+        facebook.request(withGraphPath: "me", andDelegate: delegate)
+        let completed = delegate.done.wait(timeout: .now() + timeout) == .success
+        let lines = delegate.transcript.map { "   delegate: \($0)" }
+        return Step(lines: lines, ok: completed && delegate.loadedName == "Mark Demo")
+    }
+
+    /// The seed's block callback: the first page of `me/friends` (three per page).
+    static func blockCall(_ facebook: Facebook) -> Step {
+        let outcome = blockOutcome { callback in
+            let params = NSMutableDictionary(dictionary: ["limit": "3"])
+            facebook.request(withGraphPath: "me/friends", params: params, method: "GET", callback: callback)
+        }
+        guard case .loaded(let result) = outcome else {
+            return Step(lines: ["   block: \(describe(outcome))"], ok: false)
+        }
+        let count = ((result as? [String: Any])?["data"] as? [Any])?.count ?? 0
+        return Step(lines: ["   block: (request, result, nil) with \(count) friends on the first page"], ok: count == 3)
+    }
+
+    /// The block callback with an expired token: `(request, nil, error)`, the Graph error inside.
+    static func expiredTokenCall(_ facebook: Facebook, expiredToken: String) -> Step {
+        let saved = facebook.accessToken
+        facebook.accessToken = expiredToken
+        defer { facebook.accessToken = saved }
+        let outcome = blockOutcome { callback in
+            facebook.request(withGraphPath: "me", params: NSMutableDictionary(), method: "GET", callback: callback)
+        }
+        guard case .failed(let error) = outcome else {
+            return Step(lines: ["   block: unexpectedly \(describe(outcome))"], ok: false)
+        }
+        let graph = error.userInfo["error"] as? [String: Any]
+        let code = graph?["code"] as? Int ?? 0
+        let subcode = graph?["error_subcode"] as? Int ?? 0
+        let message = (graph?["message"] as? String ?? "").prefix { $0 != "." }
+        let lines = [
+            "   block: (request, nil, error) \(error.domain) \(error.code)",
+            "          error code \(code), subcode \(subcode): \(message)",
+        ]
+        return Step(lines: lines, ok: code == 190 && subcode == 463)
+    }
+
+    // MARK: Waiting for one call
+
+    /// How a legacy call ended.
+    enum Outcome {
+        /// `request(_:didLoad:)`, or the block's `(request, result, nil)`.
+        case loaded(Any?)
+        /// `request(_:didFailWithError:)`, or the block's `(request, nil, error)`.
+        case failed(NSError)
+        /// No terminal callback within ``timeout``.
+        case timedOut
+    }
+
+    /// Starts a call that reports to a delegate and waits for its terminal callback.
+    static func delegateOutcome(_ start: (any FBRequestDelegate) -> Void) -> Outcome {
+        let waiter = Waiter()
+        start(waiter)
+        return waiter.done.wait(timeout: .now() + timeout) == .success ? waiter.outcome : .timedOut
+    }
+
+    /// Starts a call that reports to a block and waits for the block.
+    static func blockOutcome(_ start: (@escaping (FBRequest?, Any?, (any Error)?) -> Void) -> Void) -> Outcome {
+        let waiter = Waiter()
+        start { _, result, error in
+            if let error {
+                waiter.finish(.failed(error as NSError))
+            } else {
+                waiter.finish(.loaded(result))
+            }
+        }
+        return waiter.done.wait(timeout: .now() + timeout) == .success ? waiter.outcome : .timedOut
+    }
+
+    /// One line for an outcome.
+    static func describe(_ outcome: Outcome) -> String {
+        switch outcome {
+        case .loaded(let result): "(request, result, nil): \(result.map { "\(type(of: $0))" } ?? "nil")"
+        case .failed(let error): "(request, nil, error) \(error.domain) \(error.code): \(error.localizedDescription)"
+        case .timedOut: "no answer within \(timeout)"
+        }
+    }
+
+    /// Holds the outcome of one call, set once from the callback queue.
+    final class Waiter: NSObject, FBRequestDelegate, @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: Outcome = .timedOut
+        /// Signalled once the outcome is in.
+        let done = DispatchSemaphore(value: 0)
+
+        /// The outcome (``Outcome/timedOut`` until the call ends).
+        var outcome: Outcome { lock.withLock { stored } }
+
+        /// Records the outcome and wakes the waiting thread.
+        func finish(_ outcome: Outcome) {
+            lock.withLock { stored = outcome }
+            done.signal()
+        }
+
+        func request(_ request: FBRequest!, didLoad result: Any!) { finish(.loaded(result)) }
+        func request(_ request: FBRequest!, didFailWithError error: (any Error)!) { finish(.failed(error as NSError)) }
+    }
+
     /// A v2 delegate that writes what it receives into a transcript.
     final class TranscriptDelegate: NSObject, FBRequestDelegate, @unchecked Sendable {
         private let lock = NSLock()
         private var lines: [String] = []
+        private var name: String?
+        /// Signalled by the terminal callback.
         let done = DispatchSemaphore(value: 0)
 
-        var transcript: [String] {
-            lock.lock()
-            defer { lock.unlock() }
-            return lines
-        }
+        /// The lines so far.
+        var transcript: [String] { lock.withLock { lines } }
+        /// The `name` of the loaded result, if one loaded.
+        var loadedName: String? { lock.withLock { name } }
 
         private func note(_ line: String) {
-            lock.lock()
-            lines.append(line)
-            lock.unlock()
+            lock.withLock { lines.append(line) }
         }
 
         func requestLoading(_ request: FBRequest!) { note("requestLoading") }
@@ -30,8 +177,9 @@ enum DemoLegacyStyles {
             note("request(_:didLoadRawResponse:) \(data.count) bytes")
         }
         func request(_ request: FBRequest!, didLoad result: Any!) {
-            let name = (result as? [String: Any])?["name"] as? String ?? "?"
-            note("request(_:didLoad:) name = \(name)")
+            let loaded = (result as? [String: Any])?["name"] as? String
+            lock.withLock { name = loaded }
+            note("request(_:didLoad:) name = \(loaded ?? "?")")
             done.signal()
         }
         func request(_ request: FBRequest!, didFailWithError error: (any Error)!) {
@@ -39,42 +187,5 @@ enum DemoLegacyStyles {
             note("request(_:didFailWithError:) \(error.domain) \(error.code)")
             done.signal()
         }
-    }
-
-    /// Runs both styles; returns the transcript lines and whether both completed.
-    static func run(baseURL: String, token: String) -> (lines: [String], ok: Bool) {
-        let facebook = Facebook(appId: "123", andDelegate: nil)
-        facebook.graphBaseURL = baseURL
-        facebook.callbackQueue = DispatchQueue(label: "fbgraph.demo.callbacks")
-        facebook.accessToken = token
-        facebook.expirationDate = .distantFuture
-        // A token restored by hand counts as never refreshed; mark it fresh so the demo does not
-        // ask the (absent) REST server to extend it.
-        facebook.handleOpen(URL(string: "fb123://authorize#access_token=\(token)&expires_in=0"))
-
-        var lines: [String] = []
-        let delegate = TranscriptDelegate()
-        facebook.request(withGraphPath: "me", andDelegate: delegate)
-        let delegateDone = delegate.done.wait(timeout: .now() + 30) == .success
-        lines += delegate.transcript.map { "   delegate: \($0)" }
-
-        let blockDone = DispatchSemaphore(value: 0)
-        let blockLine = LineBox()
-        facebook.request(withGraphPath: "me/friends", params: NSMutableDictionary(), method: "GET") { _, result, error in
-            if let error {
-                blockLine.value = "block: (request, nil, error) \((error as NSError).code)"
-            } else {
-                let count = ((result as? [String: Any])?["data"] as? [Any])?.count ?? 0
-                blockLine.value = "block: (request, result, nil) with \(count) friends on the first page"
-            }
-            blockDone.signal()
-        }
-        let blockCompleted = blockDone.wait(timeout: .now() + 30) == .success
-        lines.append("   \(blockLine.value)")
-        return (lines, delegateDone && blockCompleted)
-    }
-
-    private final class LineBox: @unchecked Sendable {
-        var value = "block: no answer"
     }
 }

@@ -1,52 +1,57 @@
-/// The help texts, one per level.
+/// The help texts of the root and of `demo`; every other command keeps its text beside its code.
 enum Help {
+    /// `fbgraph --help`.
     static let root = """
         OVERVIEW: Talk to the Facebook Graph API — or to a recording of it — over libcurl.
+
+        Without --live, --base-url or --cassette every request is answered by recordings built into
+        fbgraph, in process: `fbgraph get me` works on a fresh machine with no network and no token.
 
         USAGE: fbgraph <subcommand> [options]
 
         SUBCOMMANDS:
-          demo                Run a transcript of calls against an embedded Graph stand-in (offline).
-          get PATH            GET a Graph path and print the JSON response.
+          get PATH            GET a Graph path and print the response.
+          post PATH           POST to a Graph path (a form, or a multipart upload with -F).
+          delete PATH         DELETE a Graph object.
+          rest METHOD         Call a legacy REST API method (<rest base>/method/METHOD).
+          batch FILE.json     Send a Graph batch request (a JSON array of requests).
+          replay serve FILE   Serve a HAR cassette on loopback for any HTTP client.
+          record get|post|delete PATH
+                              Run a request for real and append it, redacted, to a cassette.
+          cassette scan|inspect
+                              Check files for secrets; list a cassette's entries.
+          demo                Replay the bundled recordings and show what each API style receives (offline).
+          help SUBCOMMAND     Show the help of a subcommand.
 
         OPTIONS:
           --version           Print the version.
           -h, --help          Show help for fbgraph or a subcommand (fbgraph get --help).
 
+        ENVIRONMENT:
+          FB_ACCESS_TOKEN     The access token when --token is not given.
+
+        EXIT STATUS: 0 on success, 1 on a failure (Graph error, HTTP error, transport error), 64 on
+        a usage error.
+
         EXAMPLES:
-          fbgraph demo
-          fbgraph get me --base-url http://127.0.0.1:8080/
-          fbgraph get me -p fields=id,name --base-url http://127.0.0.1:8080/
+          fbgraph get me
+          fbgraph get me --fields id,name --live --token "$FB_ACCESS_TOKEN"
+          fbgraph replay serve Tests/Cassettes/me.har --port 8080
+          fbgraph cassette scan Tests/Cassettes
         """
 
+    /// `fbgraph demo --help`.
     static let demo = """
-        OVERVIEW: Run real calls through the libcurl engine against an embedded Graph stand-in on
-        loopback, and print what came back: a user, a paged friend list, a post, an expired-token
-        error and a request the secret policy refuses. Needs no network and no token.
+        OVERVIEW: Replay the bundled recordings in process and print what each API style received:
+        the v2 delegate, the seed's block callback, an expired token, the friend list paged through
+        paging.next, and a request the secret policy refuses. No server, no network, no token.
 
         USAGE: fbgraph demo
 
+        OPTIONS:
+          -h, --help          Show this help.
+
         EXAMPLES:
           fbgraph demo
-        """
-
-    static let get = """
-        OVERVIEW: GET a Graph path and print the response body.
-
-        USAGE: fbgraph get PATH [-p key=value]... [--base-url URL] [--token TOKEN] [--compact]
-
-        OPTIONS:
-          -p, --param key=value   A query parameter; repeat for more.
-          --base-url URL          Where the Graph API is (default https://graph.facebook.com/);
-                                  plain http is allowed to loopback hosts only when a token is sent.
-          --token TOKEN           An access token (also read from FB_ACCESS_TOKEN).
-          --compact               Print JSON on one line.
-          -h, --help              Show this help.
-
-        EXIT STATUS: 0 on a 2xx response, 1 on a failure or an error response, 64 on a usage error.
-
-        EXAMPLES:
-          fbgraph get me --base-url http://127.0.0.1:8080/
-          fbgraph get me/friends -p limit=2 --token "$FB_ACCESS_TOKEN"
         """
 }

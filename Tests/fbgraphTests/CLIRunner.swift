@@ -26,12 +26,7 @@ enum CLIRunner {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        for key in ["FB_ACCESS_TOKEN", "FB_GRAPH_BASE_URL", "http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"] {
-            env[key] = nil
-        }
-        env.merge(environment) { $1 }
-        process.environment = env
+        process.environment = Self.environment(environment)
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -59,6 +54,18 @@ enum CLIRunner {
             stdout: String(decoding: outData.data, as: UTF8.self),
             stderr: String(decoding: errData.data, as: UTF8.self)
         )
+    }
+
+    /// The test process's environment without tokens, secrets or proxies, plus `extra`.
+    static func environment(_ extra: [String: String]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        let cleared = [
+            "FB_ACCESS_TOKEN", "FB_APP_SECRET", "FB_CLIENT_SECRET", "FB_APP_TOKEN", "FB_GRAPH_BASE_URL",
+            "http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY",
+        ]
+        for key in cleared { env[key] = nil }
+        env.merge(extra) { $1 }
+        return env
     }
 
     private final class ReadBox: @unchecked Sendable {

@@ -1,0 +1,92 @@
+import FacebookGraphReplay
+import Foundation
+
+/// `fbgraph cassette scan PATH…`: the gate that keeps tokens out of committed cassettes and
+/// fixtures (``SecretScanner``, which also looks for the values of `FB_ACCESS_TOKEN` and friends).
+enum CassetteScanCommand {
+    /// The `scan` command.
+    static let command = Command(
+        name: "scan",
+        help: help,
+        positionals: ["PATH..."],
+        action: .parsed { arguments, output throws(CommandError) in try run(arguments, output: &output) }
+    )
+
+    /// Scans the paths `arguments` name: one line per finding and exit 1, or `clean: N files`.
+    static func run(_ arguments: CommandArguments, output: inout StandardStreams) throws(CommandError) -> Int32 {
+        let scanner = SecretScanner.fromEnvironment()
+        var files: [String] = []
+        for path in arguments.positionalList("PATH") {
+            files += try Self.files(at: path)
+        }
+        var findings: [SecretScanner.Finding] = []
+        for file in files {
+            do {
+                findings += try scanner.scan(paths: [file])
+            } catch {
+                throw .failure("cannot read '\(file)': \(error.localizedDescription)")
+            }
+        }
+        guard findings.isEmpty else {
+            findings.forEach { output.out($0.description) }
+            let fileCount = Set(findings.map(\.file)).count
+            output.err(
+                "error: \(findings.count) secret-shaped value(s) in \(fileCount) of \(files.count) file(s); "
+                    + "redact them (fbgraph record does) before committing"
+            )
+            return ExitCode.failure
+        }
+        output.out("clean: \(files.count) files")
+        return ExitCode.success
+    }
+
+    /// `path` when it is a file, else the regular files under it (sorted, recursively, skipping
+    /// `.git` and `.build`, following symbolic links to files only) — the files the scanner reads.
+    private static func files(at path: String) throws(CommandError) -> [String] {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .failure("no such file or directory: '\(path)'")
+        }
+        guard isDirectory.boolValue else { return [path] }
+        let names: [String]
+        do {
+            names = try manager.contentsOfDirectory(atPath: path).sorted()
+        } catch {
+            throw .failure("cannot list '\(path)': \(error.localizedDescription)")
+        }
+        var files: [String] = []
+        for name in names where name != ".git" && name != ".build" {
+            let child = path.hasSuffix("/") ? path + name : path + "/" + name
+            var childIsDirectory: ObjCBool = false
+            let type = (try? manager.attributesOfItem(atPath: child))?[.type] as? FileAttributeType
+            if type == .typeDirectory {
+                files += try Self.files(at: child)
+            } else if type == .typeRegular
+                || (type == .typeSymbolicLink && manager.fileExists(atPath: child, isDirectory: &childIsDirectory)
+                    && !childIsDirectory.boolValue)
+            {
+                files.append(child)
+            }
+        }
+        return files
+    }
+
+    /// `fbgraph cassette scan --help`.
+    static let help = """
+        OVERVIEW: Find Graph secrets in files before they are committed: user and page tokens (EAA…),
+        old tokens, app tokens, appsecret_proofs, Authorization headers, secret parameter values, and
+        the values of FB_ACCESS_TOKEN, FB_APP_SECRET, FB_CLIENT_SECRET and FB_APP_TOKEN. Placeholders
+        such as <TOKEN-1> are not secrets. Prints one line per finding, file:line:column: kind:
+        masked value, and exits 1; prints `clean: N files` and exits 0 when there is none.
+
+        USAGE: fbgraph cassette scan PATH...
+
+        OPTIONS:
+          -h, --help              Show this help.
+
+        EXAMPLES:
+          fbgraph cassette scan Tests/Cassettes
+          fbgraph cassette scan me.har feed.har
+        """
+}

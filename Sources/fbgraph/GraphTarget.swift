@@ -1,0 +1,127 @@
+import FacebookGraph
+import FacebookGraphReplay
+import Foundation
+
+/// Where a request-making command sends its requests, and with which token — decided in one place
+/// from `--live`, `--cassette`, `--base-url`, `--token` and `FB_ACCESS_TOKEN`:
+///
+/// | options | transport | token |
+/// |---|---|---|
+/// | none | ``BundledRecordings``, replayed in process | `--token`, `FB_ACCESS_TOKEN` or `<TOKEN-1>` |
+/// | `--cassette FILE` | strict replay of FILE, in process | `--token` or `FB_ACCESS_TOKEN`, if any |
+/// | `--live` | libcurl to graph.facebook.com (REST: api.facebook.com) | required |
+/// | `--base-url URL` | libcurl to URL (Graph and REST) | `--token` or `FB_ACCESS_TOKEN`, if any |
+///
+/// The libcurl engine refuses a token over plain http to any host but loopback.
+struct GraphTarget {
+    /// The real Graph API.
+    static let liveGraphBase = "https://graph.facebook.com/"
+    /// The real legacy REST API.
+    static let liveRESTBase = "https://api.facebook.com/"
+
+    /// The target options every request-making command accepts.
+    static let options = [
+        OptionDefinition("--live"),
+        OptionDefinition("--cassette", value: "FILE"),
+        OptionDefinition("--base-url", value: "URL"),
+        OptionDefinition("--token", value: "TOKEN"),
+    ]
+
+    /// What carries the requests: every request goes through `transport.base`.
+    let transport: GraphTransport
+    /// The Graph API base URL, ending in `/`.
+    let graphBase: String
+    /// The REST API base URL (`…/method/NAME` is appended), ending in `/`.
+    let restBase: String
+    /// The access token to send, or nil.
+    let token: String?
+
+    /// The target `arguments` name.
+    ///
+    /// - Parameters:
+    ///   - arguments: The parsed command line, holding the ``options``.
+    ///   - recording: True for `record`, whose `--cassette` is where to write: the target is then
+    ///     live, graph.facebook.com unless `--base-url` names another server.
+    ///   - environment: Where `FB_ACCESS_TOKEN` is read.
+    /// - Throws: ``CommandError/usage(_:)`` for conflicting options or `--live` without a token;
+    ///   ``CommandError/failure(_:)`` when a cassette cannot be read.
+    init(
+        _ arguments: CommandArguments,
+        recording: Bool = false,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(CommandError) {
+        let given = [arguments.value("--token"), environment["FB_ACCESS_TOKEN"]].compactMap { $0 }.first { !$0.isEmpty }
+        let baseURL = arguments.value("--base-url")
+        let live = arguments.has("--live")
+        let cassettePath = recording ? nil : arguments.value("--cassette")
+        if live, baseURL != nil {
+            throw .usage("--live and --base-url both name a server; give one")
+        }
+        if cassettePath != nil, live || baseURL != nil {
+            throw .usage("--cassette replays a file; it cannot be combined with \(live ? "--live" : "--base-url")")
+        }
+        if let baseURL {
+            guard let components = URLComponents(string: baseURL),
+                ["http", "https"].contains(components.scheme?.lowercased() ?? ""), components.host?.isEmpty == false
+            else {
+                throw .usage("--base-url needs an absolute http or https URL")
+            }
+            let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+            self.init(transport: .libcurl, graphBase: base, restBase: base, token: given)
+        } else if live || recording {
+            guard let given else {
+                throw .usage("\(live ? "--live" : "record") needs an access token: pass --token or set FB_ACCESS_TOKEN")
+            }
+            self.init(transport: .libcurl, graphBase: Self.liveGraphBase, restBase: Self.liveRESTBase, token: given)
+        } else if let cassettePath {
+            let cassette: Cassette
+            do {
+                cassette = try Cassette(contentsOf: URL(fileURLWithPath: cassettePath), mode: .never)
+            } catch {
+                throw .failure("\(error)")
+            }
+            self.init(
+                transport: .replay(cassette),
+                graphBase: Self.liveGraphBase,
+                restBase: Self.liveRESTBase,
+                token: given
+            )
+        } else {
+            let cassette: Cassette
+            do {
+                cassette = try BundledRecordings.demoCassette()
+            } catch {
+                throw .failure("the bundled recordings do not load: \(error)")
+            }
+            self.init(
+                transport: .replay(cassette),
+                graphBase: Self.liveGraphBase,
+                restBase: Self.liveRESTBase,
+                token: given ?? BundledRecordings.token
+            )
+        }
+    }
+
+    private init(transport: GraphTransport, graphBase: String, restBase: String, token: String?) {
+        self.transport = transport
+        self.graphBase = graphBase
+        self.restBase = restBase
+        self.token = token
+    }
+}
+
+extension GraphTarget {
+    /// The target options' lines of an OPTIONS section.
+    static let help = """
+          --live                  Call the real Graph API (graph.facebook.com; REST api.facebook.com);
+                                  needs a token.
+          --cassette FILE         Replay the HAR file FILE strictly, in process: no network; a request
+                                  without a recorded entry fails with the diff against the nearest.
+          --base-url URL          Call the server at URL (http is allowed to loopback hosts only when
+                                  a token is sent).
+          --token TOKEN           The access token (default FB_ACCESS_TOKEN). Any token replays as
+                                  <TOKEN-1>, the placeholder recordings hold.
+                                  Without --live, --cassette or --base-url the recordings built into
+                                  fbgraph answer, in process, with the token <TOKEN-1>.
+        """
+}

@@ -1,0 +1,62 @@
+import FacebookGraph
+import Foundation
+
+/// Prints what came back and decides the exit status, the same way for every command:
+///
+/// - the body on standard output (JSON pretty or compact, other text as it is, other bytes raw);
+/// - a Graph or REST error body: exit 1 and one standard-error line,
+///   `error: <category> (code N[, subcode M]): <message>` (``GraphErrorBody``);
+/// - another non-2xx status: exit 1 and `error: http (status N): <the body's first 200 characters>`;
+/// - a transport error: exit 1 and `error: transport (<code>): <message>` (for a replay without a
+///   matching entry, the message goes on with the diff against the nearest entries).
+enum ResponseReport {
+    /// Prints `result` and returns the exit status.
+    static func report(
+        _ result: Result<RawResponse, TransportError>,
+        compact: Bool,
+        output: inout StandardStreams
+    ) -> Int32 {
+        switch result {
+        case .success(let response): return report(response, compact: compact, output: &output)
+        case .failure(let error): return report(error, output: &output)
+        }
+    }
+
+    /// Prints `response` and returns the exit status.
+    static func report(_ response: RawResponse, compact: Bool, output: inout StandardStreams) -> Int32 {
+        printBody(response.body, compact: compact, output: &output)
+        if let error = GraphErrorBody(response.body) {
+            output.err(error.line(status: response.status))
+            return ExitCode.failure
+        }
+        guard (200..<300).contains(response.status) else {
+            output.err("error: http (status \(response.status)): \(excerpt(of: response.body))")
+            return ExitCode.failure
+        }
+        return ExitCode.success
+    }
+
+    /// Prints a transport error and returns the exit status.
+    static func report(_ error: TransportError, output: inout StandardStreams) -> Int32 {
+        output.err("error: transport (\(error.code)): \(error.message)")
+        return ExitCode.failure
+    }
+
+    /// Writes a body: JSON rendered, UTF-8 text as it is, anything else byte for byte.
+    private static func printBody(_ body: Data, compact: Bool, output: inout StandardStreams) {
+        guard !body.isEmpty else { return }
+        if String(data: body, encoding: .utf8) != nil {
+            output.out(JSONPrinter.render(body, compact: compact))
+        } else {
+            output.outBytes(body)
+        }
+    }
+
+    /// The first 200 characters of `body` on one line (white space runs as one space), free of
+    /// secrets; `(empty body)` for none.
+    static func excerpt(of body: Data) -> String {
+        let words = String(decoding: body, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+        let text = String(words.joined(separator: " ").prefix(200))
+        return text.isEmpty ? "(empty body)" : SecretPolicy.redactSecrets(in: text)
+    }
+}

@@ -1,0 +1,101 @@
+import FacebookGraphReplay
+import FacebookGraphTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The replay targets: the recordings built into the binary, `--cassette FILE`, and `replay serve`.
+@Suite("fbgraph replay")
+struct ReplayCommandTests {
+    @Test("get me with no target answers from the bundled recordings, offline, with no token")
+    func getMeOffline() throws {
+        let run = try CLIRunner.run(
+            ["get", "me"], environment: ["http_proxy": "http://127.0.0.1:1", "https_proxy": "http://127.0.0.1:1"])
+        #expect(
+            run.status == 0,
+            "fbgraph get me needs the bundled recordings (Sources/fbgraph/Recordings): \(run.stderr)"
+        )
+        #expect(run.stderr.isEmpty)
+        let object = try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        #expect(object?["id"] is String, "stdout: \(run.stdout)")
+        #expect(object?["name"] is String, "stdout: \(run.stdout)")
+    }
+
+    @Test("--cassette replays a HAR file in process: any token matches <TOKEN-1>, the version prefix is ignored")
+    func cassetteReplay() throws {
+        let directory = try TestFiles.directory()
+        let cassette = try TestFiles.meCassette(in: directory)
+        let run = try CLIRunner.run([
+            "get", "me", "--fields", "id,name", "--cassette", cassette, "--token", "EAABanyToken",
+        ])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stdout == TestFiles.recordedMe + "\n")
+        #expect(run.stderr.isEmpty)
+        let text = try CLIRunner.run(["get", "4/picture", "--cassette", cassette])
+        #expect(text.status == 0, "stderr: \(text.stderr)")
+        #expect(text.stdout == "a picture\n")
+    }
+
+    @Test("--cassette: a request without a recorded entry exits 1 with the diff on stderr")
+    func cassetteMismatch() throws {
+        let directory = try TestFiles.directory()
+        let cassette = try TestFiles.meCassette(in: directory)
+        let run = try CLIRunner.run([
+            "get", "me", "--fields", "id,email", "--cassette", cassette, "--token", "EAABanyToken",
+        ])
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("error: transport (noRecordedResponse): no recorded entry matches GET "))
+        #expect(run.stderr.contains("nearest: entry 0 GET https://graph.facebook.com/v19.0/me"))
+        #expect(run.stderr.contains("fields"))
+        #expect(!run.stderr.contains("EAABanyToken"))
+        let once = try CLIRunner.run(["get", "me/feed", "--cassette", cassette])
+        #expect(once.status == 1)
+        let missing = try CLIRunner.run(["get", "me", "--cassette", directory.appendingPathComponent("none.har").path])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix("error: no cassette at "))
+    }
+
+    @Test(
+        "replay serve prints its URL, answers through libcurl, and exits 0 on a signal", arguments: [SIGTERM, SIGINT])
+    func replayServe(signal: Int32) throws {
+        let directory = try TestFiles.directory()
+        let cassette = try TestFiles.meCassette(in: directory)
+        let server = try RunningCLI(["replay", "serve", cassette])
+        defer { server.stop() }
+        let line = try #require(server.firstLine(), "no listening line; stderr: \(server.stderr)")
+        #expect(line.hasPrefix("listening on http://127.0.0.1:"))
+        let url = String(line.dropFirst("listening on ".count))
+        #expect(Int(url.split(separator: ":").last ?? "") ?? 0 > 0)
+
+        let hit = try CLIRunner.run(["get", "me", "--fields", "id,name", "--base-url", url, "--token", "<TOKEN-1>"])
+        #expect(hit.status == 0, "stderr: \(hit.stderr)")
+        #expect(hit.stdout == TestFiles.recordedMe + "\n")
+
+        let miss = try CLIRunner.run(["get", "me/friends", "--base-url", url, "--token", "<TOKEN-1>"])
+        #expect(miss.status == 1)
+        #expect(miss.stderr.hasPrefix("error: other (status 501): no recorded entry matches this request"))
+        #expect(miss.stdout.contains("CassetteMismatch"))
+
+        server.send(signal)
+        #expect(server.exitStatus(within: 5) == 0, "stderr: \(server.stderr)")
+    }
+
+    @Test("replay serve --port listens on the given port; a port in use fails with exit 1")
+    func replayServePort() throws {
+        let directory = try TestFiles.directory()
+        let cassette = try TestFiles.meCassette(in: directory)
+        let first = try RunningCLI(["replay", "serve", cassette])
+        defer { first.stop() }
+        let line = try #require(first.firstLine(), "stderr: \(first.stderr)")
+        let port = String(line.split(separator: ":").last ?? "")
+        let second = try CLIRunner.run(["replay", "serve", cassette, "--port", port], timeout: 10)
+        #expect(second.status == 1)
+        #expect(second.stderr.hasPrefix("error: cannot listen on 127.0.0.1:\(port)"))
+        first.send(SIGTERM)
+        #expect(first.exitStatus(within: 5) == 0)
+    }
+}
