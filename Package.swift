@@ -63,12 +63,16 @@ let package = Package(
         ),
         .testTarget(
             name: "FacebookSDKTests",
-            dependencies: ["FacebookSDK", "FBConnect", "FacebookGraph", "FacebookGraphReplay", "FacebookGraphTestSupport"]
+            dependencies: [
+                "FacebookSDK", "FBConnect", "FacebookGraph", "FacebookGraphReplay", "FacebookGraphTestSupport",
+            ]
         ),
         // Legacy code exactly as it was written against the imported headers, in Swift 5 mode.
         .testTarget(
             name: "FacebookSDKSourceCompatTests",
-            dependencies: ["FacebookSDK", "FBConnect", "FacebookGraph", "FacebookGraphReplay", "FacebookGraphTestSupport"],
+            dependencies: [
+                "FacebookSDK", "FBConnect", "FacebookGraph", "FacebookGraphReplay", "FacebookGraphTestSupport",
+            ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
@@ -82,7 +86,9 @@ let package = Package(
 // concurrency checking (the default of tools 6), plus the upcoming features the style guide names.
 // The legacy layer is exempt from ExistentialAny: its public signatures spell types exactly as
 // Swift's Clang importer spelled the old headers (`FBRequestDelegate!`, `Error!`).
-let legacySpelledTargets: Set<String> = ["FacebookSDK", "FBConnect", "FacebookSDKTests", "FacebookSDKSourceCompatTests"]
+let legacySpelledTargets: Set<String> = [
+    "FacebookSDK", "FBConnect", "FacebookSDKTests", "FacebookSDKSourceCompatTests",
+]
 for target in package.targets where target.type != .system && target.name != "CFacebookCurlShim" {
     var settings = target.swiftSettings ?? []
     if !legacySpelledTargets.contains(target.name) {

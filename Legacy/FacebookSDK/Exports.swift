@@ -4,5 +4,5 @@
 @_exported import Foundation
 
 #if canImport(FoundationNetworking)
-@_exported import FoundationNetworking
+    @_exported import FoundationNetworking
 #endif

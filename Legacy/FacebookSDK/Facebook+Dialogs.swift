@@ -15,7 +15,11 @@ extension Facebook {
     /// Stores the permissions and reports ``FBSessionDelegate/fbDidNotLogin(_:)`` with `false`
     /// (asynchronously, on ``callbackQueue``): Linux has neither the Facebook app nor a web view for
     /// the login flow. Restore a saved ``accessToken`` and ``expirationDate`` instead.
-    @available(*, deprecated, message: "Login needs a web view or the Facebook app, which Linux lacks: this reports fbDidNotLogin(false). Set accessToken and expirationDate from a token obtained elsewhere.")
+    @available(
+        *, deprecated,
+        message:
+            "Login needs a web view or the Facebook app, which Linux lacks: this reports fbDidNotLogin(false). Set accessToken and expirationDate from a token obtained elsewhere."
+    )
     public func authorize(_ permissions: [Any]!) {
         self.permissions = permissions
         LegacyLog.log("authorize: login is not available on this platform; reporting fbDidNotLogin(false)")
@@ -24,15 +28,21 @@ extension Facebook {
 
     /// `dialog:andDelegate:`: reports ``FBDialogDelegate/dialog(_:didFailWithError:)`` (asynchronously)
     /// with a "not available on this platform" error.
-    @available(*, deprecated, message: "Dialogs need a web view, which Linux lacks: this reports dialog(_:didFailWithError:).")
+    @available(
+        *, deprecated, message: "Dialogs need a web view, which Linux lacks: this reports dialog(_:didFailWithError:)."
+    )
     public func dialog(_ action: String!, andDelegate delegate: FBDialogDelegate!) {
         showUnavailableDialog(action, params: NSMutableDictionary(), delegate: delegate)
     }
 
     /// `dialog:andParams:andDelegate:`: reports ``FBDialogDelegate/dialog(_:didFailWithError:)``
     /// (asynchronously) with a "not available on this platform" error.
-    @available(*, deprecated, message: "Dialogs need a web view, which Linux lacks: this reports dialog(_:didFailWithError:).")
-    public func dialog(_ action: String!, andParams params: NSMutableDictionary!, andDelegate delegate: FBDialogDelegate!) {
+    @available(
+        *, deprecated, message: "Dialogs need a web view, which Linux lacks: this reports dialog(_:didFailWithError:)."
+    )
+    public func dialog(
+        _ action: String!, andParams params: NSMutableDictionary!, andDelegate delegate: FBDialogDelegate!
+    ) {
         showUnavailableDialog(action, params: params ?? NSMutableDictionary(), delegate: delegate)
     }
 

@@ -24,7 +24,8 @@ extension Facebook {
     /// after restoring a token extends it.
     public func shouldExtendAccessToken() -> Bool {
         guard isSessionValid() else { return false }
-        let hours = Calendar(identifier: .gregorian).dateComponents([.hour], from: lastAccessTokenUpdate, to: Date()).hour
+        let hours = Calendar(identifier: .gregorian).dateComponents([.hour], from: lastAccessTokenUpdate, to: Date())
+            .hour
         return (hours ?? Int.max) >= Self.tokenExtendThresholdHours
     }
 

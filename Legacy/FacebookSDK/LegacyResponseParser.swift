@@ -30,7 +30,8 @@ enum LegacyResponseParser {
         if text == "false", successStatus {
             return .failure(error(code: kFBGeneralErrorCode, ["error_msg": "This operation can not be completed"]))
         }
-        let parsed: Any? = text == nil ? nil : try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+        let parsed: Any? =
+            text == nil ? nil : try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
         if let dictionary = parsed as? [String: Any] {
             if dictionary["error"] != nil {
                 return .failure(error(code: kFBGeneralErrorCode, dictionary))
@@ -74,7 +75,8 @@ enum LegacyResponseParser {
                     break
                 }
             }
-            return Int(digits.hasPrefix("+") ? String(digits.dropFirst()) : digits).map { Int(Int32(clamping: $0)) } ?? 0
+            return Int(digits.hasPrefix("+") ? String(digits.dropFirst()) : digits).map { Int(Int32(clamping: $0)) }
+                ?? 0
         default:
             return 0
         }

@@ -3,7 +3,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 let status = CommandLineTool.run(Array(CommandLine.arguments.dropFirst()))

@@ -16,7 +16,10 @@ struct CassetteTests {
         return url
     }
 
-    static func entry(_ method: String, _ url: String, status: Int = 200, body: Data, mime: String, playback: HAREntry.Playback = .repeatable) -> HAREntry {
+    static func entry(
+        _ method: String, _ url: String, status: Int = 200, body: Data, mime: String,
+        playback: HAREntry.Playback = .repeatable
+    ) -> HAREntry {
         HAREntry(
             startedDateTime: "2026-11-29T12:00:00.000Z",
             request: HARRequest(method: method, url: url, queryString: HARRequest.queryItems(of: url)),
@@ -31,7 +34,8 @@ struct CassetteTests {
     }
 
     /// Sends `request` through `transport` and waits (bounded).
-    static func send(_ transport: any HTTPTransport, _ request: PreparedRequest) -> Result<RawResponse, TransportError> {
+    static func send(_ transport: any HTTPTransport, _ request: PreparedRequest) -> Result<RawResponse, TransportError>
+    {
         let done = DispatchSemaphore(value: 0)
         let box = ResultBox()
         transport.execute(request) { result in
@@ -53,14 +57,19 @@ struct CassetteTests {
         let bodies: [(Data, String)] = [
             (Data("true".utf8), "text/javascript; charset=UTF-8"),
             (Data("1240077".utf8), "text/javascript; charset=UTF-8"),
-            (Data(#"{"data":[],"paging":{"next":"https:\/\/graph.facebook.com\/x"}}"#.utf8), "text/javascript; charset=UTF-8"),
+            (
+                Data(#"{"data":[],"paging":{"next":"https:\/\/graph.facebook.com\/x"}}"#.utf8),
+                "text/javascript; charset=UTF-8"
+            ),
             (Data("access_token=<TOKEN-1>&expires=5184000".utf8), "text/plain"),
             (Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF, 0xFE]), "image/png"),
             (Data([0xEF, 0xBB, 0xBF] + Array("{\"a\":\"é\\u00e9\"}".utf8)), "application/json"),
             (Data(), "application/json"),
         ]
         let archive = HARArchive(
-            entries: bodies.enumerated().map { Self.entry("GET", "https://graph.facebook.com/e\($0.offset)", body: $0.element.0, mime: $0.element.1) },
+            entries: bodies.enumerated().map {
+                Self.entry("GET", "https://graph.facebook.com/e\($0.offset)", body: $0.element.0, mime: $0.element.1)
+            },
             provenance: HARProvenance(recordedAt: "2026-11-29T12:00:00.000Z", redactionRules: ["access_token"])
         )
         let first = try archive.encoded()
@@ -80,14 +89,17 @@ struct CassetteTests {
 
     @Test("Foreign HAR files with missing optional fields load")
     func lenientReading() throws {
-        let minimal = #"{"log":{"entries":[{"request":{"method":"GET","url":"http://x/me"},"response":{"status":200,"content":{"mimeType":"application/json","text":"{}"}}}]}}"#
+        let minimal =
+            #"{"log":{"entries":[{"request":{"method":"GET","url":"http://x/me"},"response":{"status":200,"content":{"mimeType":"application/json","text":"{}"}}}]}}"#
         let archive = try HARArchive(data: Data(minimal.utf8))
         #expect(archive.log.entries.count == 1)
         #expect(archive.log.entries[0].response.content.body == Data("{}".utf8))
         #expect(throws: (any Error).self) { try HARArchive(data: Data("not json".utf8)) }
     }
 
-    @Test("Recording redacts the token everywhere, the run that recorded fails for review, and strict replay then needs no server")
+    @Test(
+        "Recording redacts the token everywhere, the run that recorded fails for review, and strict replay then needs no server"
+    )
     func recordThenReplay() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -95,7 +107,8 @@ struct CassetteTests {
         let token = "EAAGsecretToken0123456789abcdef"
         let bin = try HTTPBin(extraRoutes: [
             "/me": { request in
-                let body = #"{"id":"4","paging":{"next":"http:\/\/127.0.0.1\/me?access_token=\#(request.queryValue("access_token") ?? "")&after=X"}}"#
+                let body =
+                    #"{"id":"4","paging":{"next":"http:\/\/127.0.0.1\/me?access_token=\#(request.queryValue("access_token") ?? "")&after=X"}}"#
                 return .full(status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
             }
         ])
@@ -117,7 +130,10 @@ struct CassetteTests {
 
         // Replay with another token: the server is gone, the placeholder identity matches.
         let replayed = try Cassette.use(path, mode: .never) { transport in
-            try Self.send(transport.base, try PreparedRequest(url: url.replacingOccurrences(of: token, with: "EAAGanotherToken99999999999999"))).get()
+            try Self.send(
+                transport.base,
+                try PreparedRequest(url: url.replacingOccurrences(of: token, with: "EAAGanotherToken99999999999999"))
+            ).get()
         }
         #expect(replayed.status == 200)
         #expect(String(decoding: replayed.body, as: UTF8.self).contains("access_token=<TOKEN-1>"))
@@ -128,27 +144,41 @@ struct CassetteTests {
 
     @Test("Strict replay of an unmatched request: an error with the nearest entries and a diff, and no network")
     func unmatchedDiff() throws {
-        let cassette = Cassette(archive: HARArchive(entries: [
-            Self.entry("GET", "https://graph.facebook.com/v19.0/me?fields=id,name&access_token=<TOKEN-1>", body: Data("{}".utf8), mime: "application/json"),
-            Self.entry("GET", "https://graph.facebook.com/me/friends?limit=5&access_token=<TOKEN-1>", body: Data("{}".utf8), mime: "application/json"),
-        ]))
+        let cassette = Cassette(
+            archive: HARArchive(entries: [
+                Self.entry(
+                    "GET", "https://graph.facebook.com/v19.0/me?fields=id,name&access_token=<TOKEN-1>",
+                    body: Data("{}".utf8), mime: "application/json"),
+                Self.entry(
+                    "GET", "https://graph.facebook.com/me/friends?limit=5&access_token=<TOKEN-1>",
+                    body: Data("{}".utf8), mime: "application/json"),
+            ]))
         let transport = CassetteTransport(cassette: cassette, live: RefusingTransport())
-        let result = Self.send(transport, try PreparedRequest(url: "https://graph.facebook.com/me?fields=id,email&access_token=EAAGxyz"))
+        let result = Self.send(
+            transport, try PreparedRequest(url: "https://graph.facebook.com/me?fields=id,email&access_token=EAAGxyz"))
         let error = try #require(result.failure)
         #expect(error.code == .noRecordedResponse)
         #expect(error.message.contains("nearest: entry 0 GET"))
-        #expect(error.message.contains(#"parameter fields: recorded "id,name", live "email,id""#), "fields compare canonically")
+        #expect(
+            error.message.contains(#"parameter fields: recorded "id,name", live "email,id""#),
+            "fields compare canonically")
         #expect(!error.message.contains("EAAGxyz"))
         #expect(cassette.unusedEntries.count == 2)
     }
 
     @Test("Parameters reordered and fields reordered still match; the version prefix is ignored")
     func reorderedMatch() throws {
-        let cassette = Cassette(archive: HARArchive(entries: [
-            Self.entry("GET", "https://graph.facebook.com/v19.0/me?fields=id,name&locale=en_US&access_token=<TOKEN-1>", body: Data(#"{"id":"4"}"#.utf8), mime: "application/json")
-        ]))
+        let cassette = Cassette(
+            archive: HARArchive(entries: [
+                Self.entry(
+                    "GET", "https://graph.facebook.com/v19.0/me?fields=id,name&locale=en_US&access_token=<TOKEN-1>",
+                    body: Data(#"{"id":"4"}"#.utf8), mime: "application/json")
+            ]))
         let transport = CassetteTransport(cassette: cassette, live: RefusingTransport())
-        let response = try Self.send(transport, try PreparedRequest(url: "https://graph.facebook.com/me?access_token=REAL&locale=en_US&fields=name%2Cid")).get()
+        let response = try Self.send(
+            transport,
+            try PreparedRequest(url: "https://graph.facebook.com/me?access_token=REAL&locale=en_US&fields=name%2Cid")
+        ).get()
         #expect(response.body == Data(#"{"id":"4"}"#.utf8))
         #expect(cassette.unusedEntries.isEmpty)
     }
@@ -156,10 +186,11 @@ struct CassetteTests {
     @Test("`once` entries play in order — a paging chain — and then report exhaustion")
     func onceInOrder() throws {
         let url = "https://graph.facebook.com/me/notifications?access_token=<TOKEN-1>"
-        let cassette = Cassette(archive: HARArchive(entries: [
-            Self.entry("GET", url, body: Data(#"{"page":1}"#.utf8), mime: "application/json", playback: .once),
-            Self.entry("GET", url, body: Data(#"{"page":2}"#.utf8), mime: "application/json", playback: .once),
-        ]))
+        let cassette = Cassette(
+            archive: HARArchive(entries: [
+                Self.entry("GET", url, body: Data(#"{"page":1}"#.utf8), mime: "application/json", playback: .once),
+                Self.entry("GET", url, body: Data(#"{"page":2}"#.utf8), mime: "application/json", playback: .once),
+            ]))
         let transport = CassetteTransport(cassette: cassette, live: RefusingTransport())
         let request = try PreparedRequest(url: url.replacingOccurrences(of: "<TOKEN-1>", with: "T"))
         #expect(try Self.send(transport, request).get().body == Data(#"{"page":1}"#.utf8))
@@ -175,10 +206,13 @@ struct CassetteTests {
         let path = directory.appendingPathComponent("c.har")
         let bin = try HTTPBin()
         defer { bin.stop() }
-        try HARArchive(entries: [Self.entry("GET", bin.url("/get?a=1"), body: Data("recorded".utf8), mime: "text/plain")]).write(to: path)
+        try HARArchive(entries: [
+            Self.entry("GET", bin.url("/get?a=1"), body: Data("recorded".utf8), mime: "text/plain")
+        ]).write(to: path)
         let cassette = try Cassette(contentsOf: path, mode: .newEpisodes)
         let transport = CassetteTransport(cassette: cassette)
-        #expect(try Self.send(transport, try PreparedRequest(url: bin.url("/get?a=1"))).get().body == Data("recorded".utf8))
+        #expect(
+            try Self.send(transport, try PreparedRequest(url: bin.url("/get?a=1"))).get().body == Data("recorded".utf8))
         #expect(bin.server.requestsServed == 0)
         #expect(try Self.send(transport, try PreparedRequest(url: bin.url("/get?a=2"))).get().status == 200)
         #expect(bin.server.requestsServed == 1)
@@ -189,7 +223,9 @@ struct CassetteTests {
 
     @Test("A missing cassette in strict mode is a clear error; FB_RECORD_MODE is parsed strictly")
     func modes() throws {
-        #expect(throws: CassetteError.self) { try Cassette(contentsOf: URL(fileURLWithPath: "/nonexistent/x.har"), mode: .never) }
+        #expect(throws: CassetteError.self) {
+            try Cassette(contentsOf: URL(fileURLWithPath: "/nonexistent/x.har"), mode: .never)
+        }
         #expect(try RecordMode.fromEnvironment([:]) == .never)
         #expect(try RecordMode.fromEnvironment(["FB_RECORD_MODE": "new_episodes"]) == .newEpisodes)
         #expect(try RecordMode.fromEnvironment(["FB_RECORD_MODE": "ALL"]) == .all)
@@ -198,10 +234,15 @@ struct CassetteTests {
 
     @Test("The replay server answers over the real libcurl path, and an unmatched request gets 501 with the diff")
     func replayServer() throws {
-        let cassette = Cassette(archive: HARArchive(entries: [
-            Self.entry("GET", "https://graph.facebook.com/me?access_token=<TOKEN-1>", body: Data(#"{"id":"4","name":"Mark"}"#.utf8), mime: "application/json"),
-            Self.entry("GET", "https://graph.facebook.com/status", status: 502, body: Data("<html>Bad Gateway</html>".utf8), mime: "text/html"),
-        ]))
+        let cassette = Cassette(
+            archive: HARArchive(entries: [
+                Self.entry(
+                    "GET", "https://graph.facebook.com/me?access_token=<TOKEN-1>",
+                    body: Data(#"{"id":"4","name":"Mark"}"#.utf8), mime: "application/json"),
+                Self.entry(
+                    "GET", "https://graph.facebook.com/status", status: 502,
+                    body: Data("<html>Bad Gateway</html>".utf8), mime: "text/html"),
+            ]))
         let server = try ReplayServer(cassette: cassette)
         defer { server.stop() }
         let engine = CurlEngine.shared
@@ -209,11 +250,14 @@ struct CassetteTests {
         #expect(hit.status == 200)
         #expect(hit.body == Data(#"{"id":"4","name":"Mark"}"#.utf8))
         #expect(hit.headers["content-type"] == "application/json")
-        let otherClient = try Self.send(engine, try PreparedRequest(url: server.baseURL + "/me?access_token=ANOTHERTOKEN")).get()
+        let otherClient = try Self.send(
+            engine, try PreparedRequest(url: server.baseURL + "/me?access_token=ANOTHERTOKEN")
+        ).get()
         #expect(otherClient.status == 200, "a second client with another token matches too: the server is stateless")
         let gateway = try Self.send(engine, try PreparedRequest(url: server.baseURL + "/status")).get()
         #expect(gateway.status == 502)
-        let miss = try Self.send(engine, try PreparedRequest(url: server.baseURL + "/me/friends?access_token=ANYTOKEN")).get()
+        let miss = try Self.send(engine, try PreparedRequest(url: server.baseURL + "/me/friends?access_token=ANYTOKEN"))
+            .get()
         #expect(miss.status == 501)
         let json = try #require(try JSONSerialization.jsonObject(with: miss.body) as? [String: Any])
         let error = try #require(json["error"] as? [String: Any])

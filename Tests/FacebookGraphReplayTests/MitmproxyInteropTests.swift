@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @testable import FacebookGraphReplay
@@ -12,7 +12,9 @@ import Glibc
 /// Interoperability with mitmproxy (from PyPI): its HAR export replays with this kit, and this kit's
 /// HAR opens in mitmproxy. CI installs mitmproxy (scripts/bootstrap); on a machine without it the
 /// suite is skipped — except under CI=true, where a missing mitmdump is a failure.
-@Suite("mitmproxy interop", .enabled(if: Mitmproxy.executable != nil || ProcessInfo.processInfo.environment["CI"] == "true"))
+@Suite(
+    "mitmproxy interop",
+    .enabled(if: Mitmproxy.executable != nil || ProcessInfo.processInfo.environment["CI"] == "true"))
 struct MitmproxyInteropTests {
     static var mitmdump: String? { Mitmproxy.executable }
 
@@ -36,12 +38,13 @@ struct MitmproxyInteropTests {
         // A test runs on a dispatch thread whose blocked-signal mask a spawned child inherits across
         // exec, so mitmdump would never see SIGINT. Unblock it, then exec mitmdump.
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", "-c",
-            "import os, signal, sys; signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM}); "
-                + "os.execv(sys.argv[1], sys.argv[1:])",
-            executable,
-        ] + arguments
+        process.arguments =
+            [
+                "python3", "-c",
+                "import os, signal, sys; signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM}); "
+                    + "os.execv(sys.argv[1], sys.argv[1:])",
+                executable,
+            ] + arguments
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
         process.standardOutput = handle
@@ -74,8 +77,10 @@ struct MitmproxyInteropTests {
         let port = try LoopbackPorts.free()
         let harPath = directory.appendingPathComponent("mitm.har")
         let proxy = try Self.launch(
-            ["--mode", "reverse:\(upstream.baseURL)", "--listen-host", "127.0.0.1", "--listen-port", "\(port)",
-             "--set", "hardump=\(harPath.path)", "-q"],
+            [
+                "--mode", "reverse:\(upstream.baseURL)", "--listen-host", "127.0.0.1", "--listen-port", "\(port)",
+                "--set", "hardump=\(harPath.path)", "-q",
+            ],
             output: directory.appendingPathComponent("mitmdump.log")
         )
         defer { if proxy.isRunning { proxy.terminate() } }
@@ -120,7 +125,9 @@ struct MitmproxyInteropTests {
         let path = directory.appendingPathComponent("kit.har")
         let binary = Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF])
         try HARArchive(entries: [
-            CassetteTests.entry("GET", "https://graph.facebook.com/me?access_token=<TOKEN-1>", body: Data(#"{"id":"4","name":"KitRecorded"}"#.utf8), mime: "application/json"),
+            CassetteTests.entry(
+                "GET", "https://graph.facebook.com/me?access_token=<TOKEN-1>",
+                body: Data(#"{"id":"4","name":"KitRecorded"}"#.utf8), mime: "application/json"),
             CassetteTests.entry("GET", "https://graph.facebook.com/4/picture", body: binary, mime: "image/png"),
         ]).write(to: path)
         let log = directory.appendingPathComponent("read.log")
@@ -142,7 +149,9 @@ enum Mitmproxy {
             return explicit
         }
         var directories = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
-        directories += ["/usr/local/bin", "/usr/bin", "\(environment["HOME"] ?? "/root")/.local/bin", "/root/.pyenv/shims"]
+        directories += [
+            "/usr/local/bin", "/usr/bin", "\(environment["HOME"] ?? "/root")/.local/bin", "/root/.pyenv/shims",
+        ]
         return directories.map { "\($0)/mitmdump" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
 }

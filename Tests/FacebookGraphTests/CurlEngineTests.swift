@@ -3,7 +3,7 @@ import FacebookGraphTestSupport
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Testing
 
@@ -18,7 +18,8 @@ struct CurlEngineTests {
     func get() async throws {
         let bin = try HTTPBin()
         defer { bin.stop() }
-        let response = try await engine.send(try PreparedRequest(url: bin.url("/get?a=1&b=two"), options: testOptions()))
+        let response = try await engine.send(
+            try PreparedRequest(url: bin.url("/get?a=1&b=two"), options: testOptions()))
         #expect(response.status == 200)
         #expect(response.httpVersion == "1.1")
         #expect(response.headers["content-type"]?.hasPrefix("application/json") == true)
@@ -60,7 +61,8 @@ struct CurlEngineTests {
     func verbs(method: String) async throws {
         let bin = try HTTPBin()
         defer { bin.stop() }
-        let request = try PreparedRequest(method: method, url: bin.url("/anything"), body: Data("k=v".utf8), options: testOptions())
+        let request = try PreparedRequest(
+            method: method, url: bin.url("/anything"), body: Data("k=v".utf8), options: testOptions())
         let json = try #require(jsonObject(try await engine.send(request).body))
         #expect(json["method"] as? String == method)
         #expect(json["body"] as? String == "k=v")
@@ -70,7 +72,8 @@ struct CurlEngineTests {
     func statuses(status: Int) async throws {
         let bin = try HTTPBin()
         defer { bin.stop() }
-        let response = try await engine.send(try PreparedRequest(url: bin.url("/status/\(status)"), options: testOptions()))
+        let response = try await engine.send(
+            try PreparedRequest(url: bin.url("/status/\(status)"), options: testOptions()))
         #expect(response.status == status)
     }
 
@@ -142,15 +145,19 @@ struct CurlEngineTests {
     func chunked() async throws {
         let bin = try HTTPBin()
         defer { bin.stop() }
-        let whole = try await engine.send(try PreparedRequest(url: bin.url("/large-chunked?bytes=100000"), options: testOptions()))
+        let whole = try await engine.send(
+            try PreparedRequest(url: bin.url("/large-chunked?bytes=100000"), options: testOptions()))
         #expect(whole.body.count == 100_000)
         #expect(whole.body.allSatisfy { $0 == UInt8(ascii: "x") })
-        let pieces = try await engine.send(try PreparedRequest(url: bin.url("/chunked?chunks=7"), options: testOptions()))
+        let pieces = try await engine.send(
+            try PreparedRequest(url: bin.url("/chunked?chunks=7"), options: testOptions()))
         #expect(pieces.status == 200)
         #expect(!pieces.body.isEmpty)
     }
 
-    @Test("A body over the cap fails as responseTooLarge, with or without Content-Length", arguments: ["/large", "/large-chunked"])
+    @Test(
+        "A body over the cap fails as responseTooLarge, with or without Content-Length",
+        arguments: ["/large", "/large-chunked"])
     func responseCap(path: String) async throws {
         let bin = try HTTPBin()
         defer { bin.stop() }
@@ -208,14 +215,17 @@ struct CurlEngineTests {
         #expect(ContinuousClock.now - started < .seconds(10))
     }
 
-    @Test("Hostile replies end in clear errors", arguments: [
-        "garbage\r\n\r\n", "HTTP/1.1 200 OK\r\nContent-Length: nope\r\n\r\nx", "HTTP/1.1 99999 What\r\n\r\n", "",
-    ])
+    @Test(
+        "Hostile replies end in clear errors",
+        arguments: [
+            "garbage\r\n\r\n", "HTTP/1.1 200 OK\r\nContent-Length: nope\r\n\r\nx", "HTTP/1.1 99999 What\r\n\r\n", "",
+        ])
     func hostileReplies(reply: String) async throws {
         let bin = try HTTPBin(extraRoutes: ["/hostile": { _ in .raw(Data(reply.utf8), close: true) }])
         defer { bin.stop() }
         do {
-            let response = try await engine.send(try PreparedRequest(url: bin.url("/hostile"), options: testOptions(total: 5)))
+            let response = try await engine.send(
+                try PreparedRequest(url: bin.url("/hostile"), options: testOptions(total: 5)))
             Issue.record("expected an error, got status \(response.status)")
         } catch {
             #expect(error.code != .timedOut, "a hostile reply must fail fast: \(error)")
@@ -279,7 +289,8 @@ struct CurlEngineTests {
             #expect(ports.count <= 64)
             #expect(bin.server.acceptedConnections <= 64, "wave \(wave)")
             if wave == 1 {
-                #expect(responses.allSatisfy { $0.connection.newConnections == 0 }, "the second wave opens no connection")
+                #expect(
+                    responses.allSatisfy { $0.connection.newConnections == 0 }, "the second wave opens no connection")
             }
         }
         #expect(bin.server.requestsServed == 128)

@@ -3,7 +3,7 @@ import FacebookGraphTestSupport
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Synchronization
 

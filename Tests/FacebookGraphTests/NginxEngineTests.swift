@@ -31,7 +31,8 @@ struct NginxEngineTests {
         let nginx = try NginxFixture()
         defer { nginx.stop() }
         do {
-            _ = try await engine.send(try PreparedRequest(url: nginx.httpsURL("/me"), options: options(nginx, trusting: false)))
+            _ = try await engine.send(
+                try PreparedRequest(url: nginx.httpsURL("/me"), options: options(nginx, trusting: false)))
             Issue.record("expected certificateUntrusted")
         } catch {
             #expect(error.code == .certificateUntrusted)
@@ -70,9 +71,10 @@ struct NginxEngineTests {
         #expect(Set(responses.map(\.connection.localPort)).count == 1)
         #expect(responses.map(\.connection.newConnections).reduce(0, +) == 1)
         // nginx's own log agrees: one connection carried every request.
-        let connections = Set(nginx.connectionsLogged().compactMap { line in
-            line.split(separator: " ").first { $0.hasPrefix("conn=") }
-        })
+        let connections = Set(
+            nginx.connectionsLogged().compactMap { line in
+                line.split(separator: " ").first { $0.hasPrefix("conn=") }
+            })
         #expect(connections.count == 1)
     }
 
@@ -87,7 +89,8 @@ struct NginxEngineTests {
         var ports: Set<Int> = []
         var newConnections = 0
         for _ in 0..<20 {
-            let response = try await engine.send(try PreparedRequest(url: nginx.httpURL("/logged/small"), options: testOptions()))
+            let response = try await engine.send(
+                try PreparedRequest(url: nginx.httpURL("/logged/small"), options: testOptions()))
             #expect(response.status == 200)
             #expect(response.body == Data("true".utf8))
             ports.insert(response.connection.localPort)

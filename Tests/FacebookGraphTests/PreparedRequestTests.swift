@@ -121,12 +121,15 @@ struct SecretRedactionTests {
         #expect(redacted.contains("sso_access_token=keep"))
         #expect(SecretPolicy.redactSecrets(in: redacted) == redacted)
         let placeholders = "GET /me?access_token=<TOKEN-1>&appsecret_proof=<PROOF-2>&code=<x"
-        #expect(SecretPolicy.redactSecrets(in: placeholders) == "GET /me?access_token=<TOKEN-1>&appsecret_proof=<PROOF-2>&code=<redacted><x")
+        #expect(
+            SecretPolicy.redactSecrets(in: placeholders)
+                == "GET /me?access_token=<TOKEN-1>&appsecret_proof=<PROOF-2>&code=<redacted><x")
     }
 
     @Test("A TransportError never carries the token, in any of its texts")
     func errorTexts() {
-        let error = TransportError(.timedOut, message: "GET ?access_token=EAAB99 timed out", url: "https://x/?access_token=EAAB99")
+        let error = TransportError(
+            .timedOut, message: "GET ?access_token=EAAB99 timed out", url: "https://x/?access_token=EAAB99")
         #expect(!error.description.contains("EAAB99"))
         #expect(!error.message.contains("EAAB99"))
         #expect(!error.redactedURL.contains("EAAB99"))

@@ -51,7 +51,10 @@ struct LegacyBlockCallbackTests {
 
     @Test("A REST call with a block gets (request, nil, error) with the delegate's error values")
     func restFailure() throws {
-        let fixture = try LegacyFixture(routes: ["/method/friends.getAppUsers": LegacyFixture.answer(#"{"error_code":102,"error_msg":"Session key invalid"}"#)])
+        let fixture = try LegacyFixture(routes: [
+            "/method/friends.getAppUsers": LegacyFixture.answer(
+                #"{"error_code":102,"error_msg":"Session key invalid"}"#)
+        ])
         defer { fixture.stop() }
         let calls = Calls()
         fixture.facebook.request(
@@ -74,7 +77,8 @@ struct LegacyBlockCallbackTests {
         defer { fixture.stop() }
         fixture.facebook.graphBaseURL = "http://127.0.0.1:1/"
         let calls = Calls()
-        fixture.facebook.request(withGraphPath: "me", params: NSMutableDictionary(), method: "GET", callback: calls.callback())
+        fixture.facebook.request(
+            withGraphPath: "me", params: NSMutableDictionary(), method: "GET", callback: calls.callback())
         #expect(eventually { calls.all.count == 1 })
         usleep(100_000)
         #expect(calls.all.count == 1)
@@ -104,7 +108,8 @@ struct LegacyBlockCallbackTests {
         }
     }
 
-    @Test("FBRequest.getWithParams(_:httpMethod:callback:requestURL:) builds an unstarted request that connect() starts")
+    @Test(
+        "FBRequest.getWithParams(_:httpMethod:callback:requestURL:) builds an unstarted request that connect() starts")
     func standaloneRequest() throws {
         let bin = try HTTPBin()
         defer { bin.stop() }

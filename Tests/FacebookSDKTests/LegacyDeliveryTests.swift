@@ -33,7 +33,8 @@ struct LegacyDeliveryTests {
         #expect(fixture.onQueue { request.connection } == nil)
     }
 
-    @Test("didReceive gets an HTTPURLResponse with the status; responseText holds the body during the terminal callback")
+    @Test(
+        "didReceive gets an HTTPURLResponse with the status; responseText holds the body during the terminal callback")
     func responseAndBody() throws {
         let fixture = try LegacyFixture()
         defer { fixture.stop() }
@@ -58,10 +59,14 @@ struct LegacyDeliveryTests {
 
     @Test("The state is Loading while in flight")
     func loadingState() throws {
-        let fixture = try LegacyFixture(routes: ["/slowly": { _ in .delayed(.milliseconds(300), then: .full(status: 200, body: Data("[]".utf8))) }])
+        let fixture = try LegacyFixture(routes: [
+            "/slowly": { _ in .delayed(.milliseconds(300), then: .full(status: 200, body: Data("[]".utf8))) }
+        ])
         defer { fixture.stop() }
         let recorder = Recorder()
-        let request: FBRequest = fixture.onQueue { fixture.facebook.request(withGraphPath: "slowly", andDelegate: recorder) }
+        let request: FBRequest = fixture.onQueue {
+            fixture.facebook.request(withGraphPath: "slowly", andDelegate: recorder)
+        }
         #expect(fixture.onQueue { request.state } == FBRequestState(kFBRequestStateLoading))
         #expect(fixture.onQueue { request.loading() })
         #expect(fixture.onQueue { request.connection != nil })
@@ -84,12 +89,16 @@ struct LegacyDeliveryTests {
             try await Task.sleep(for: .milliseconds(25))
         }
         #expect(recorder.names == ["loading", "didReceive", "didLoadRaw", "didLoad"])
-        #expect(recorder.events.dropFirst().allSatisfy { $0.onMainQueue }, "\(recorder.events.map { "\($0.name):\($0.onMainQueue)" })")
+        #expect(
+            recorder.events.dropFirst().allSatisfy { $0.onMainQueue },
+            "\(recorder.events.map { "\($0.name):\($0.onMainQueue)" })")
     }
 
     @Test("Nothing is delivered after connection.cancel()")
     func cancel() throws {
-        let fixture = try LegacyFixture(routes: ["/hold": { _ in .delayed(.milliseconds(400), then: .full(status: 200, body: Data("[]".utf8))) }])
+        let fixture = try LegacyFixture(routes: [
+            "/hold": { _ in .delayed(.milliseconds(400), then: .full(status: 200, body: Data("[]".utf8))) }
+        ])
         defer { fixture.stop() }
         let recorder = Recorder()
         let request: FBRequest = fixture.facebook.request(withGraphPath: "hold", andDelegate: recorder)
@@ -102,7 +111,9 @@ struct LegacyDeliveryTests {
 
     @Test("Nothing is delivered after delegate = nil")
     func delegateNil() throws {
-        let fixture = try LegacyFixture(routes: ["/hold": { _ in .delayed(.milliseconds(300), then: .full(status: 200, body: Data("[]".utf8))) }])
+        let fixture = try LegacyFixture(routes: [
+            "/hold": { _ in .delayed(.milliseconds(300), then: .full(status: 200, body: Data("[]".utf8))) }
+        ])
         defer { fixture.stop() }
         let recorder = Recorder()
         let request: FBRequest = fixture.facebook.request(withGraphPath: "hold", andDelegate: recorder)
@@ -113,7 +124,9 @@ struct LegacyDeliveryTests {
 
     @Test("Deviation: the delegate is held until the terminal callback, then released")
     func delegateLifetime() throws {
-        let fixture = try LegacyFixture(routes: ["/hold": { _ in .delayed(.milliseconds(200), then: .full(status: 200, body: Data("[]".utf8))) }])
+        let fixture = try LegacyFixture(routes: [
+            "/hold": { _ in .delayed(.milliseconds(200), then: .full(status: 200, body: Data("[]".utf8))) }
+        ])
         defer { fixture.stop() }
         weak var weakRecorder: Recorder?
         var request: FBRequest?
@@ -130,7 +143,9 @@ struct LegacyDeliveryTests {
 
     @Test("The Facebook object keeps a request alive until it completes")
     func facebookKeepsRequestAlive() throws {
-        let fixture = try LegacyFixture(routes: ["/hold": { _ in .delayed(.milliseconds(200), then: .full(status: 200, body: Data("[]".utf8))) }])
+        let fixture = try LegacyFixture(routes: [
+            "/hold": { _ in .delayed(.milliseconds(200), then: .full(status: 200, body: Data("[]".utf8))) }
+        ])
         defer { fixture.stop() }
         let recorder = Recorder()
         weak var weakRequest: FBRequest?
@@ -184,7 +199,8 @@ struct LegacyDeliveryTests {
         #expect(fixture.onQueue { request.error } == nil)
     }
 
-    @Test("A token bound for plain http to a real host fails before any connection, with the token kept out of the error")
+    @Test(
+        "A token bound for plain http to a real host fails before any connection, with the token kept out of the error")
     func insecureToken() throws {
         let fixture = try LegacyFixture()
         defer { fixture.stop() }

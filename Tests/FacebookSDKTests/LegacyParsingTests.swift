@@ -11,7 +11,9 @@ import Testing
 struct LegacyParsingTests {
     /// Sends one body through the whole legacy path and returns what the delegate saw.
     func roundTrip(_ body: String, status: Int = 200, contentType: String = "application/json") throws -> Recorder {
-        let fixture = try LegacyFixture(routes: ["/answer": LegacyFixture.answer(body, status: status, contentType: contentType)])
+        let fixture = try LegacyFixture(routes: [
+            "/answer": LegacyFixture.answer(body, status: status, contentType: contentType)
+        ])
         defer { fixture.stop() }
         let recorder = Recorder()
         fixture.facebook.request(withGraphPath: "answer", andDelegate: recorder)
@@ -33,9 +35,12 @@ struct LegacyParsingTests {
         #expect(error.userInfo["error_msg"] as? String == "This operation can not be completed")
     }
 
-    @Test("A Graph error body fails with 10000 and the whole body as userInfo, whatever the HTTP status", arguments: [200, 400, 500])
+    @Test(
+        "A Graph error body fails with 10000 and the whole body as userInfo, whatever the HTTP status",
+        arguments: [200, 400, 500])
     func graphError(status: Int) throws {
-        let body = #"{"error":{"message":"Error validating access token","type":"OAuthException","code":190,"error_subcode":463}}"#
+        let body =
+            #"{"error":{"message":"Error validating access token","type":"OAuthException","code":190,"error_subcode":463}}"#
         let error = try #require(try roundTrip(body, status: status).error)
         #expect(error.domain == facebookErrDomain)
         #expect(error.code == 10000)
@@ -44,13 +49,16 @@ struct LegacyParsingTests {
 
     @Test("A REST error_code body fails with that code", arguments: [("190", 190), ("\"104\"", 104), ("4.0", 4)])
     func restErrorCode(code: String, expected: Int) throws {
-        let body = #"{"error_code":\#(code),"error_msg":"Requires valid signature","request_args":[{"key":"method","value":"fql.query"}]}"#
+        let body =
+            #"{"error_code":\#(code),"error_msg":"Requires valid signature","request_args":[{"key":"method","value":"fql.query"}]}"#
         let error = try #require(try roundTrip(body).error)
         #expect(error.code == expected)
         #expect(NSDictionary(dictionary: error.userInfo) == parsedJSON(body) as? NSDictionary)
     }
 
-    @Test("error_msg or error_reason alone fails with 10000", arguments: [#"{"error_msg":"bad"}"#, #"{"error_reason":"user_denied","x":1}"#])
+    @Test(
+        "error_msg or error_reason alone fails with 10000",
+        arguments: [#"{"error_msg":"bad"}"#, #"{"error_reason":"user_denied","x":1}"#])
     func errorMessageOrReason(body: String) throws {
         let recorder = try roundTrip(body)
         #expect(recorder.error?.code == 10000)
@@ -61,7 +69,9 @@ struct LegacyParsingTests {
     func otherJSON() throws {
         #expect(try roundTrip(#"[1,"two",{"three":3}]"#).result as? NSArray == [1, "two", ["three": 3]] as NSArray)
         #expect(try roundTrip("1240077").result as? Int == 1_240_077)
-        #expect(try roundTrip(#""3e4a22bb2f5ed75114b0fc9995ea85f1""#).result as? String == "3e4a22bb2f5ed75114b0fc9995ea85f1")
+        #expect(
+            try roundTrip(#""3e4a22bb2f5ed75114b0fc9995ea85f1""#).result as? String
+                == "3e4a22bb2f5ed75114b0fc9995ea85f1")
         let nullResult = try roundTrip("null")
         #expect(nullResult.names.last == "didLoad")
         #expect(nullResult.result is NSNull)
@@ -69,8 +79,12 @@ struct LegacyParsingTests {
 
     @Test("A non-JSON 2xx body arrives as its text; non-UTF-8 bytes arrive as nil")
     func nonJSON() throws {
-        #expect(try roundTrip("access_token=abc&expires=5184000", contentType: "text/plain").result as? String == "access_token=abc&expires=5184000")
-        let fixture = try LegacyFixture(routes: ["/binary": { _ in .full(status: 200, body: Data([0xFF, 0xFE, 0x00, 0xC3])) }])
+        #expect(
+            try roundTrip("access_token=abc&expires=5184000", contentType: "text/plain").result as? String
+                == "access_token=abc&expires=5184000")
+        let fixture = try LegacyFixture(routes: [
+            "/binary": { _ in .full(status: 200, body: Data([0xFF, 0xFE, 0x00, 0xC3])) }
+        ])
         defer { fixture.stop() }
         let recorder = Recorder()
         fixture.facebook.request(withGraphPath: "binary", andDelegate: recorder)
@@ -80,9 +94,11 @@ struct LegacyParsingTests {
         #expect(recorder.events.first { $0.name == "didLoadRaw" }?.value as? Data == Data([0xFF, 0xFE, 0x00, 0xC3]))
     }
 
-    @Test("Deviation: a non-2xx body that is not a JSON error fails with 10000, http_status and body", arguments: [
-        (502, "<html><body>Bad Gateway</body></html>"), (500, "true"), (404, #"{"id":"4"}"#), (503, ""),
-    ])
+    @Test(
+        "Deviation: a non-2xx body that is not a JSON error fails with 10000, http_status and body",
+        arguments: [
+            (502, "<html><body>Bad Gateway</body></html>"), (500, "true"), (404, #"{"id":"4"}"#), (503, ""),
+        ])
     func nonSuccessWithoutErrorBody(status: Int, body: String) throws {
         let error = try #require(try roundTrip(body, status: status, contentType: "text/html").error)
         #expect(error.domain == facebookErrDomain)
@@ -93,7 +109,8 @@ struct LegacyParsingTests {
 
     @Test("Results cast both ways; null is NSNull; 64-bit integers and unicode are exact")
     func resultShapes() throws {
-        let body = #"{"id":"10150000000000001","big":9007199254740993,"n":null,"s":"\ud83d\ude00 caf\u00e9 \/ \"q\"","a":[1,{"b":false}]}"#
+        let body =
+            #"{"id":"10150000000000001","big":9007199254740993,"n":null,"s":"\ud83d\ude00 caf\u00e9 \/ \"q\"","a":[1,{"b":false}]}"#
         let result = try #require(try roundTrip(body).result)
         let swift = try #require(result as? [String: Any])
         let foundation = try #require(result as? NSDictionary)

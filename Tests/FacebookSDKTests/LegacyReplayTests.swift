@@ -17,7 +17,8 @@ struct LegacyReplayTests {
         let path = directory.appendingPathComponent("legacy.har").path
         let routes: [String: LoopbackHTTPServer.Handler] = [
             "/me": LegacyFixture.answer(#"{"id":"4","name":"Mark"}"#),
-            "/method/users.getInfo": LegacyFixture.answer(#"{"error_code":190,"error_msg":"Invalid OAuth 2.0 Access Token"}"#),
+            "/method/users.getInfo": LegacyFixture.answer(
+                #"{"error_code":190,"error_msg":"Invalid OAuth 2.0 Access Token"}"#),
         ]
 
         /// Runs the same legacy flow against whatever transport the cassette gives.
@@ -28,7 +29,9 @@ struct LegacyReplayTests {
             let rest = Recorder()
             fixture.facebook.request(withGraphPath: "me", andDelegate: me)
             #expect(me.waitForTerminal())
-            fixture.facebook.request(withMethodName: "users.getInfo", andParams: NSMutableDictionary(), andHttpMethod: "GET", andDelegate: rest)
+            fixture.facebook.request(
+                withMethodName: "users.getInfo", andParams: NSMutableDictionary(), andHttpMethod: "GET",
+                andDelegate: rest)
             #expect(rest.waitForTerminal())
             _ = eventually { fixture.session.names.contains("fbSessionInvalidated") }
             return (me, rest, fixture.session.names)

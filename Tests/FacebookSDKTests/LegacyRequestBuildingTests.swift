@@ -9,7 +9,8 @@ import Testing
 /// What goes on the wire (legacy-sdk-facts §1.5, §2.3–2.5).
 @Suite("Legacy requests: parameters, URLs, escaping, multipart")
 struct LegacyRequestBuildingTests {
-    @Test("The caller's own dictionary gains format, sdk, sdk_version, and access_token only while the session is valid")
+    @Test(
+        "The caller's own dictionary gains format, sdk, sdk_version, and access_token only while the session is valid")
     func paramsMutatedInPlace() throws {
         let fixture = try LegacyFixture()
         defer { fixture.stop() }
@@ -74,14 +75,21 @@ struct LegacyRequestBuildingTests {
         )
         #expect(rest.url == fixture.bin.url("/method/users.getInfo"))
         #expect(recorder.waitForTerminal(2))
-        #expect(recorder.events.contains { $0.name == "didLoad" && ($0.value as? [[String: Any]])?.first?["uid"] as? Int == 4 })
+        #expect(
+            recorder.events.contains {
+                $0.name == "didLoad" && ($0.value as? [[String: Any]])?.first?["uid"] as? Int == 4
+            })
     }
 
     @Test("request(withParams:) removes `method`, always uses GET, and returns nil without one")
     func requestWithParams() throws {
-        let fixture = try LegacyFixture(routes: ["/method/fql.query": { request in
-            .full(status: 200, headers: ["Content-Type": "application/json"], body: Data("[\"\(request.method)\"]".utf8))
-        }])
+        let fixture = try LegacyFixture(routes: [
+            "/method/fql.query": { request in
+                .full(
+                    status: 200, headers: ["Content-Type": "application/json"],
+                    body: Data("[\"\(request.method)\"]".utf8))
+            }
+        ])
         defer { fixture.stop() }
         let recorder = Recorder()
         let params = NSMutableDictionary(dictionary: ["method": "fql.query", "query": "SELECT uid FROM user"])
@@ -99,14 +107,20 @@ struct LegacyRequestBuildingTests {
 
     @Test("serializeURL: `?` always, `&` after an existing query, unescaped keys, data skipped")
     func serializeURL() {
-        #expect(FBRequest.serializeURL("https://graph.facebook.com/me", params: [:]) == "https://graph.facebook.com/me?")
+        #expect(
+            FBRequest.serializeURL("https://graph.facebook.com/me", params: [:]) == "https://graph.facebook.com/me?")
         #expect(FBRequest.serializeURL("https://x/me?a=1", params: ["b": "2"]) == "https://x/me?a=1&b=2")
-        let url = FBRequest.serializeURL("https://x/p", params: ["k y": "v w", "file": Data([1, 2]), "n": 5], httpMethod: "GET")
+        let url = FBRequest.serializeURL(
+            "https://x/p", params: ["k y": "v w", "file": Data([1, 2]), "n": 5], httpMethod: "GET")
         #expect(url == "https://x/p?k y=v%20w&n=5")
-        #expect(FBRequest.serializeURL("https://x/p", params: ["t": "!*'();:@&=+$,/?%#[]~"]) == "https://x/p?t=%21%2A%27%28%29%3B%3A%40%26%3D%2B%24%2C%2F%3F%25%23%5B%5D~")
+        #expect(
+            FBRequest.serializeURL("https://x/p", params: ["t": "!*'();:@&=+$,/?%#[]~"])
+                == "https://x/p?t=%21%2A%27%28%29%3B%3A%40%26%3D%2B%24%2C%2F%3F%25%23%5B%5D~")
     }
 
-    @Test("POST sends a multipart body: strings, then files named by key, closed by the final boundary; no params in the query")
+    @Test(
+        "POST sends a multipart body: strings, then files named by key, closed by the final boundary; no params in the query"
+    )
     func multipartPost() throws {
         let fixture = try LegacyFixture()
         defer { fixture.stop() }
@@ -123,10 +137,15 @@ struct LegacyRequestBuildingTests {
         #expect(echo["content_type"] as? String == "multipart/form-data; boundary=\(boundary)")
         let body = try #require(Data(base64Encoded: echo["body_base64"] as? String ?? ""))
         var expected = Data("--\(boundary)\r\n".utf8)
-        for (key, value) in [("access_token", "TOK"), ("format", "json"), ("message", "héllo\r\nworld"), ("sdk", "ios"), ("sdk_version", "2")] {
-            expected.append(Data("Content-Disposition: form-data; name=\"\(key)\"\r\n\r\n\(value)\r\n--\(boundary)\r\n".utf8))
+        for (key, value) in [
+            ("access_token", "TOK"), ("format", "json"), ("message", "héllo\r\nworld"), ("sdk", "ios"),
+            ("sdk_version", "2"),
+        ] {
+            expected.append(
+                Data("Content-Disposition: form-data; name=\"\(key)\"\r\n\r\n\(value)\r\n--\(boundary)\r\n".utf8))
         }
-        expected.append(Data("Content-Disposition: form-data; filename=\"source\"\r\nContent-Type: content/unknown\r\n\r\n".utf8))
+        expected.append(
+            Data("Content-Disposition: form-data; filename=\"source\"\r\nContent-Type: content/unknown\r\n\r\n".utf8))
         expected.append(photo)
         expected.append(Data("\r\n--\(boundary)--\r\n".utf8))
         #expect(body == expected)

@@ -23,13 +23,17 @@ struct LegacySessionTests {
             recorded.append(name)
             lock.unlock()
         }
-        func request(_ request: FBRequest!, didFailWithError error: Error!) { add("didFail(\((error as NSError).code))") }
+        func request(_ request: FBRequest!, didFailWithError error: Error!) {
+            add("didFail(\((error as NSError).code))")
+        }
         func request(_ request: FBRequest!, didLoad result: Any!) { add("didLoad") }
         func fbSessionInvalidated() { add("fbSessionInvalidated") }
         func fbDidLogin() { add("fbDidLogin") }
         func fbDidNotLogin(_ cancelled: Bool) { add("fbDidNotLogin(\(cancelled))") }
         func fbDidLogout() { add("fbDidLogout") }
-        func fbDidExtendToken(_ accessToken: String!, expiresAt: Date!) { add("fbDidExtendToken(\(accessToken ?? ""))") }
+        func fbDidExtendToken(_ accessToken: String!, expiresAt: Date!) {
+            add("fbDidExtendToken(\(accessToken ?? ""))")
+        }
     }
 
     @Test("isSessionValid needs a token and an expiry strictly in the future; distantFuture is valid")
@@ -46,10 +50,13 @@ struct LegacySessionTests {
         #expect(!facebook.isSessionValid())
     }
 
-    @Test("REST error_code 190: the request's didFailWithError first, then the session is cleared and fbSessionInvalidated")
+    @Test(
+        "REST error_code 190: the request's didFailWithError first, then the session is cleared and fbSessionInvalidated"
+    )
     func restInvalidation() throws {
         let fixture = try LegacyFixture(routes: [
-            "/method/users.getInfo": LegacyFixture.answer(#"{"error_code":190,"error_msg":"Invalid OAuth 2.0 Access Token"}"#)
+            "/method/users.getInfo": LegacyFixture.answer(
+                #"{"error_code":190,"error_msg":"Invalid OAuth 2.0 Access Token"}"#)
         ])
         defer { fixture.stop() }
         let timeline = Timeline()
@@ -69,7 +76,9 @@ struct LegacySessionTests {
         #expect(!fixture.facebook.isSessionValid())
     }
 
-    @Test("A Graph OAuthException (code 10000 in v2) does not invalidate by default; the v3.1 switch makes 190 and 2500 do so", arguments: [190, 2500, 100])
+    @Test(
+        "A Graph OAuthException (code 10000 in v2) does not invalidate by default; the v3.1 switch makes 190 and 2500 do so",
+        arguments: [190, 2500, 100])
     func graphInvalidationSwitch(code: Int) throws {
         let body = #"{"error":{"message":"x","type":"OAuthException","code":\#(code)}}"#
         for switchOn in [false, true] {
@@ -89,13 +98,17 @@ struct LegacySessionTests {
         }
     }
 
-    @Test("A restored token is extended on the next request (auth.extendSSOAccessToken), once, and fbDidExtendToken follows")
+    @Test(
+        "A restored token is extended on the next request (auth.extendSSOAccessToken), once, and fbDidExtendToken follows"
+    )
     func tokenExtension() throws {
         let extensions = ExtensionCounter()
         let fixture = try LegacyFixture(routes: [
             "/method/auth.extendSSOAccessToken": { request in
                 extensions.record(request.queryValue("access_token"))
-                return .full(status: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"access_token":"NEW-TOKEN","expires_at":1999999999}"#.utf8))
+                return .full(
+                    status: 200, headers: ["Content-Type": "application/json"],
+                    body: Data(#"{"access_token":"NEW-TOKEN","expires_at":1999999999}"#.utf8))
             }
         ])
         defer { fixture.stop() }
@@ -118,7 +131,9 @@ struct LegacySessionTests {
 
     @Test("An extension answering expires_at 0 means the token never expires; a failed extension changes nothing")
     func extensionEdgeCases() throws {
-        for (body, expectedToken) in [(#"{"access_token":"FOREVER","expires_at":0}"#, "FOREVER"), (#"{"error_code":1,"error_msg":"x"}"#, "OLD")] {
+        for (body, expectedToken) in [
+            (#"{"access_token":"FOREVER","expires_at":0}"#, "FOREVER"), (#"{"error_code":1,"error_msg":"x"}"#, "OLD"),
+        ] {
             let fixture = try LegacyFixture(routes: ["/method/auth.extendSSOAccessToken": LegacyFixture.answer(body)])
             defer { fixture.stop() }
             fixture.facebook.accessToken = "OLD"
@@ -134,7 +149,9 @@ struct LegacySessionTests {
 
     @Test("handleOpen: a token logs in with expires_in seconds from now, or never when absent or 0")
     func handleOpenLogin() throws {
-        let fixture = try LegacyFixture(routes: ["/me/apprequestformerrecipients": LegacyFixture.answer(#"{"data":[{"recipient_id":"77"}]}"#)])
+        let fixture = try LegacyFixture(routes: [
+            "/me/apprequestformerrecipients": LegacyFixture.answer(#"{"data":[{"recipient_id":"77"}]}"#)
+        ])
         defer { fixture.stop() }
         let timeline = Timeline()
         fixture.facebook.sessionDelegate = timeline
@@ -150,13 +167,15 @@ struct LegacySessionTests {
         #expect(fixture.facebook.expirationDate == .distantFuture)
     }
 
-    @Test("handleOpen: errors map to fbDidNotLogin(cancelled) as v2 did", arguments: [
-        ("fb123://authorize#error=access_denied", "fbDidNotLogin(true)"),
-        ("fb123://authorize#error_reason=user_denied", "fbDidNotLogin(true)"),
-        ("fb123://authorize#error=access_denied&error_code=200", "fbDidNotLogin(false)"),
-        ("fb123://authorize#error=server_error", "fbDidNotLogin(false)"),
-        ("fb123://authorize#error=service_disabled", "fbDidNotLogin(false)"),
-    ])
+    @Test(
+        "handleOpen: errors map to fbDidNotLogin(cancelled) as v2 did",
+        arguments: [
+            ("fb123://authorize#error=access_denied", "fbDidNotLogin(true)"),
+            ("fb123://authorize#error_reason=user_denied", "fbDidNotLogin(true)"),
+            ("fb123://authorize#error=access_denied&error_code=200", "fbDidNotLogin(false)"),
+            ("fb123://authorize#error=server_error", "fbDidNotLogin(false)"),
+            ("fb123://authorize#error=service_disabled", "fbDidNotLogin(false)"),
+        ])
     func handleOpenErrors(url: String, expected: String) throws {
         let timeline = Timeline()
         let facebook = Facebook(appId: "123", andDelegate: timeline)
@@ -165,10 +184,13 @@ struct LegacySessionTests {
         #expect(facebook.accessToken == nil)
     }
 
-    @Test("Deviation: handleOpen never crashes on an empty or malformed fragment; other URLs return false", arguments: [
-        "fb123://authorize", "fb123://authorize#", "fb123://authorize#&&&", "fb123://authorize#novalue", "fb123://authorize#=x&access_token",
-        "fb123://authorize#access_token=%ZZ",
-    ])
+    @Test(
+        "Deviation: handleOpen never crashes on an empty or malformed fragment; other URLs return false",
+        arguments: [
+            "fb123://authorize", "fb123://authorize#", "fb123://authorize#&&&", "fb123://authorize#novalue",
+            "fb123://authorize#=x&access_token",
+            "fb123://authorize#access_token=%ZZ",
+        ])
     func handleOpenMalformed(url: String) throws {
         let timeline = Timeline()
         let facebook = Facebook(appId: "123", andDelegate: timeline)
@@ -238,7 +260,8 @@ struct LegacySessionTests {
     @Test("Frictionless recipients: string and number ids, trimmed; all must match; an empty list matches")
     func frictionless() throws {
         let fixture = try LegacyFixture(routes: [
-            "/me/apprequestformerrecipients": LegacyFixture.answer(#"{"data":[{"recipient_id":"1"},{"recipient_id":"2"}]}"#)
+            "/me/apprequestformerrecipients": LegacyFixture.answer(
+                #"{"data":[{"recipient_id":"1"},{"recipient_id":"2"}]}"#)
         ])
         defer { fixture.stop() }
         fixture.facebook.enableFrictionlessRequests()

@@ -47,7 +47,9 @@ final class LegacyFixture: @unchecked Sendable {
     }
 
     /// A route answering `body` with `status` and a JSON content type.
-    static func answer(_ body: String, status: Int = 200, contentType: String = "application/json") -> LoopbackHTTPServer.Handler {
+    static func answer(_ body: String, status: Int = 200, contentType: String = "application/json")
+        -> LoopbackHTTPServer.Handler
+    {
         let data = Data(body.utf8)
         return { _ in .full(status: status, headers: ["Content-Type": contentType], body: data) }
     }

@@ -10,7 +10,8 @@ struct LegacyURLEncodingTests {
         for byte in UInt8(0)...UInt8(127) {
             let text = String(decoding: [byte], as: UTF8.self)
             let escaped = LegacyURLEncoding.escape(text)
-            let unreserved = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            let unreserved =
+                (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
             let expected = unreserved ? text : "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
             #expect(escaped == expected, "byte \(byte)")
@@ -35,7 +36,9 @@ struct LegacyURLEncodingTests {
         #expect(facebookErrDomain == "facebookErrDomain")
         #expect(kFBGeneralErrorCode == 10000)
         #expect(kFBRESTAPIAccessTokenErrorCode == 190)
-        let states: [Int] = [kFBRequestStateReady, kFBRequestStateLoading, kFBRequestStateComplete, kFBRequestStateError]
+        let states: [Int] = [
+            kFBRequestStateReady, kFBRequestStateLoading, kFBRequestStateComplete, kFBRequestStateError,
+        ]
         #expect(states == Array(0...3))
         #expect(LegacyConstants.stringBoundary == "3i2ndDfv2rTHiSisAbouNdArYfORhtTPEefj3q2f")
     }

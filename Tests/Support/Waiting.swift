@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Polls `condition` every 5 ms until it holds or `seconds` pass; returns whether it held. Every

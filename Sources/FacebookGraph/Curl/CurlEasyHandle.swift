@@ -118,7 +118,8 @@ struct CurlHandleProfile: Equatable {
         method = request.method
         scheme = request.scheme
         hasBody = request.body != nil && request.method != "GET" && request.method != "HEAD"
-        hasHeaderList = !request.headers.fields.isEmpty || request.body != nil || !request.options.acceptCompressedResponses
+        hasHeaderList =
+            !request.headers.fields.isEmpty || request.body != nil || !request.options.acceptCompressedResponses
         options = request.options
     }
 }

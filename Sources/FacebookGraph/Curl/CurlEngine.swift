@@ -148,7 +148,8 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
         let easy = idleHandles.popLast() ?? CurlEasyHandle()
         guard let easy else {
             transfer.complete(
-                .failure(TransportError(.engineUnavailable, message: "out of libcurl handles", url: transfer.request.url))
+                .failure(
+                    TransportError(.engineUnavailable, message: "out of libcurl handles", url: transfer.request.url))
             )
             return
         }
@@ -218,7 +219,10 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
             if let error = configure(easy, for: transfer) {
                 finish(transfer, with: .failure(error))
             } else if curl_multi_add_handle(multi, easy.raw) != CURLM_OK {
-                finish(transfer, with: .failure(TransportError(.transferFailed, message: "could not restart", url: transfer.request.url)))
+                finish(
+                    transfer,
+                    with: .failure(
+                        TransportError(.transferFailed, message: "could not restart", url: transfer.request.url)))
             }
             return
         }
@@ -418,7 +422,8 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
                 try bundle.write(to: file, options: .atomic)
                 result = .success(file.path)
             } catch {
-                result = .failure(TransportError(.tlsHandshakeFailed, message: "cannot write the CA bundle: \(error)", url: url))
+                result = .failure(
+                    TransportError(.tlsHandshakeFailed, message: "cannot write the CA bundle: \(error)", url: url))
             }
         } else {
             result = .failure(TransportError(.tlsHandshakeFailed, message: "cannot read CA file \(path)", url: url))

@@ -10,7 +10,8 @@ enum CurlGlobal {
     static let versionText: String = String(cString: curl_version())
 
     /// The `User-Agent` sent when a request names none.
-    static let defaultUserAgent: String = "FacebookSDKShim/\(PackageVersion.current) \(versionText.split(separator: " ").first ?? "libcurl")"
+    static let defaultUserAgent: String =
+        "FacebookSDKShim/\(PackageVersion.current) \(versionText.split(separator: " ").first ?? "libcurl")"
 
     /// Every content encoding this libcurl decodes, as an `Accept-Encoding` value.
     static let supportedEncodings: String = String(cString: fbs_supported_encodings())

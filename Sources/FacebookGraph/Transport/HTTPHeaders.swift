@@ -48,7 +48,8 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
         case .raw(let block):
             var fields: [Field] = []
             Self.forEachLine(in: block) { name, value in
-                fields.append(Field(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self)))
+                fields.append(
+                    Field(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self)))
                 return true
             }
             return fields
@@ -126,11 +127,15 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
             while colon < end, block[colon] != UInt8(ascii: ":") { colon += 1 }
             if colon < end, colon > lineStart {
                 var valueStart = colon + 1
-                while valueStart < end, block[valueStart] == UInt8(ascii: " ") || block[valueStart] == UInt8(ascii: "\t") {
+                while valueStart < end,
+                    block[valueStart] == UInt8(ascii: " ") || block[valueStart] == UInt8(ascii: "\t")
+                {
                     valueStart += 1
                 }
                 var valueEnd = end
-                while valueEnd > valueStart, block[valueEnd - 1] == UInt8(ascii: " ") || block[valueEnd - 1] == UInt8(ascii: "\t") {
+                while valueEnd > valueStart,
+                    block[valueEnd - 1] == UInt8(ascii: " ") || block[valueEnd - 1] == UInt8(ascii: "\t")
+                {
                     valueEnd -= 1
                 }
                 if !body(block[lineStart..<colon], block[valueStart..<valueEnd]) { return }

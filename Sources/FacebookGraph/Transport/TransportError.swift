@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Why a request got no HTTP response: refused before sending, failed in transit, or cancelled.
@@ -56,6 +56,7 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         /// nearest entries and what differs.
         public static let noRecordedResponse = Code(.noRecordedResponse)
 
+        /// A one-line account of the value, for logs and test failures.
         public var description: String { base.rawValue }
     }
 
@@ -75,6 +76,7 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         self.redactedURL = SecretPolicy.redactedURL(url)
     }
 
+    /// A one-line account of the value, for logs and test failures.
     public var description: String {
         let curl = curlCode.map { " (curl \($0))" } ?? ""
         return "\(code): \(message)\(curl) [\(redactedURL)]"

@@ -123,9 +123,13 @@ public final class Cassette: @unchecked Sendable {
             .map { (index: $0, diff: RequestDiff(live: live, recorded: canonical[$0])) }
             .sorted { $0.diff.distance < $1.diff.distance }
             .prefix(3)
-            .map { UnmatchedRequest.Candidate(index: $0.index, request: entries[$0.index].request, differences: $0.diff.lines) }
+            .map {
+                UnmatchedRequest.Candidate(
+                    index: $0.index, request: entries[$0.index].request, differences: $0.diff.lines)
+            }
         return .failure(
-            UnmatchedRequest(request: request, exhausted: !matches.isEmpty, nearest: Array(nearest), cassette: fileURL?.path)
+            UnmatchedRequest(
+                request: request, exhausted: !matches.isEmpty, nearest: Array(nearest), cassette: fileURL?.path)
         )
     }
 

@@ -11,12 +11,14 @@ public enum CassetteError: Error, Sendable, CustomStringConvertible {
     /// The run recorded new entries: a person must review them before they are trusted.
     case recordedNewEntries(path: String, count: Int)
 
+    /// A one-line account of the value, for logs and test failures.
     public var description: String {
         switch self {
         case .invalidRecordMode(let raw):
             return "FB_RECORD_MODE=\(raw) is not one of none, once, new_episodes, all"
         case .missingCassette(let path):
-            return "no cassette at \(path); record it with FB_RECORD_MODE=once (strict replay never goes to the network)"
+            return
+                "no cassette at \(path); record it with FB_RECORD_MODE=once (strict replay never goes to the network)"
         case .unreadable(let path, let reason):
             return "cannot read the cassette \(path): \(reason)"
         case .recordedNewEntries(let path, let count):

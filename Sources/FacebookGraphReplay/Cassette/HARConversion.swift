@@ -24,7 +24,8 @@ extension HARRequest {
             url: url,
             headers: headers.map { HARNameValue(name: $0.name, value: $0.value) },
             queryString: HARRequest.queryItems(of: url),
-            postData: body.isEmpty && method != "POST" && method != "PUT" ? nil : HARPostData(mimeType: mimeType, body: body)
+            postData: body.isEmpty && method != "POST" && method != "PUT"
+                ? nil : HARPostData(mimeType: mimeType, body: body)
         )
     }
 
@@ -35,7 +36,8 @@ extension HARRequest {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0])
             let value = parts.count > 1 ? String(parts[1]) : ""
-            return HARNameValue(name: name.removingPercentEncoding ?? name, value: value.removingPercentEncoding ?? value)
+            return HARNameValue(
+                name: name.removingPercentEncoding ?? name, value: value.removingPercentEncoding ?? value)
         }
     }
 }

@@ -22,8 +22,11 @@ public struct UnmatchedRequest: Error, Sendable, CustomStringConvertible {
     /// The cassette's path, if it has one.
     public var cassette: String?
 
+    /// A one-line account of the value, for logs and test failures.
     public var description: String {
-        var lines = ["no recorded entry matches \(request.method) \(request.url)" + (cassette.map { " in \($0)" } ?? "")]
+        var lines = [
+            "no recorded entry matches \(request.method) \(request.url)" + (cassette.map { " in \($0)" } ?? "")
+        ]
         if exhausted {
             lines.append("every matching entry is a `once` entry that has already played")
         }
@@ -45,9 +48,16 @@ public struct UnmatchedRequest: Error, Sendable, CustomStringConvertible {
                 "type": "CassetteMismatch",
                 "request": ["method": request.method, "url": request.url],
                 "exhausted": exhausted,
-                "nearest": nearest.map { ["index": $0.index, "method": $0.request.method, "url": $0.request.url, "differences": $0.differences] },
+                "nearest": nearest.map {
+                    [
+                        "index": $0.index, "method": $0.request.method, "url": $0.request.url,
+                        "differences": $0.differences,
+                    ]
+                },
             ] as [String: Any]
         ]
-        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data()
+        return
+            (try? JSONSerialization.data(
+                withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data()
     }
 }

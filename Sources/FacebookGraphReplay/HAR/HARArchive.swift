@@ -71,10 +71,12 @@ public struct HARLog: Codable, Sendable, Equatable {
         case provenance = "_provenance"
     }
 
+    /// Decodes the value leniently: fields other tools omit get their defaults.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try container.decodeIfPresent(String.self, forKey: .version) ?? "1.2"
-        creator = try container.decodeIfPresent(HARCreator.self, forKey: .creator) ?? HARCreator(name: "unknown", version: "")
+        creator =
+            try container.decodeIfPresent(HARCreator.self, forKey: .creator) ?? HARCreator(name: "unknown", version: "")
         entries = try container.decodeIfPresent([HAREntry].self, forKey: .entries) ?? []
         provenance = try container.decodeIfPresent(HARProvenance.self, forKey: .provenance)
     }

@@ -51,6 +51,7 @@ public struct HAREntry: Codable, Sendable, Equatable {
         case graphAPIVersion = "_graphAPIVersion"
     }
 
+    /// Decodes the value leniently: fields other tools omit get their defaults.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         startedDateTime = try container.decodeIfPresent(String.self, forKey: .startedDateTime) ?? ""
@@ -62,6 +63,7 @@ public struct HAREntry: Codable, Sendable, Equatable {
         graphAPIVersion = try container.decodeIfPresent(String.self, forKey: .graphAPIVersion)
     }
 
+    /// Encodes the value with the fields HAR 1.2 requires.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(startedDateTime, forKey: .startedDateTime)
@@ -91,6 +93,7 @@ public struct HARTimings: Codable, Sendable, Equatable {
         self.receive = receive
     }
 
+    /// Decodes the value leniently: fields other tools omit get their defaults.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         send = try container.decodeIfPresent(Double.self, forKey: .send) ?? 0

@@ -53,6 +53,7 @@ public struct HARRequest: Codable, Sendable, Equatable {
         case method, url, httpVersion, headers, queryString, postData, bodySize, cookies, headersSize
     }
 
+    /// Decodes the value leniently: fields other tools omit get their defaults.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         method = try container.decode(String.self, forKey: .method)
@@ -64,6 +65,7 @@ public struct HARRequest: Codable, Sendable, Equatable {
         bodySize = try container.decodeIfPresent(Int.self, forKey: .bodySize) ?? -1
     }
 
+    /// Encodes the value with the fields HAR 1.2 requires.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(method, forKey: .method)
@@ -107,6 +109,7 @@ public struct HARPostData: Codable, Sendable, Equatable {
         case encoding = "_encoding"
     }
 
+    /// Decodes the value leniently: fields other tools omit get their defaults.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         mimeType = try container.decodeIfPresent(String.self, forKey: .mimeType) ?? ""
@@ -125,6 +128,7 @@ public struct HARPostData: Codable, Sendable, Equatable {
         }
     }
 
+    /// Encodes the value with the fields HAR 1.2 requires.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(mimeType, forKey: .mimeType)
@@ -169,16 +173,19 @@ public struct HARResponse: Codable, Sendable, Equatable {
         case status, statusText, httpVersion, headers, content, redirectURL, cookies, headersSize, bodySize
     }
 
+    /// Decodes the value leniently: fields other tools omit get their defaults.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         status = try container.decode(Int.self, forKey: .status)
         statusText = try container.decodeIfPresent(String.self, forKey: .statusText) ?? ""
         httpVersion = try container.decodeIfPresent(String.self, forKey: .httpVersion) ?? "HTTP/1.1"
         headers = try container.decodeIfPresent([HARNameValue].self, forKey: .headers) ?? []
-        content = try container.decodeIfPresent(HARContent.self, forKey: .content) ?? HARContent(mimeType: "", body: Data())
+        content =
+            try container.decodeIfPresent(HARContent.self, forKey: .content) ?? HARContent(mimeType: "", body: Data())
         redirectURL = try container.decodeIfPresent(String.self, forKey: .redirectURL) ?? ""
     }
 
+    /// Encodes the value with the fields HAR 1.2 requires.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(status, forKey: .status)
@@ -224,6 +231,7 @@ public struct HARContent: Codable, Sendable, Equatable {
         return HARBody.decode(text, encoding: encoding)
     }
 
+    /// Decodes the value leniently: fields other tools omit get their defaults.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         mimeType = try container.decodeIfPresent(String.self, forKey: .mimeType) ?? ""
