@@ -5,11 +5,10 @@ import Foundation
 #if canImport(Glibc)
     import Glibc
 #endif
-import Synchronization
 
 /// Counts completions per transfer, so tests can prove "exactly once".
 final class CompletionLog: Sendable {
-    private let results = Mutex<[Int: [Result<RawResponse, TransportError>]]>([:])
+    private let results = LockedValue<[Int: [Result<RawResponse, TransportError>]]>([:])
 
     func record(_ index: Int, _ result: Result<RawResponse, TransportError>) {
         results.withLock { $0[index, default: []].append(result) }

@@ -23,7 +23,7 @@
 
 import Foundation
 import Glibc
-import Synchronization
+import FacebookGraph
 
 /// A private nginx started by a test: HTTP/1.1 cleartext, HTTPS + HTTP/2, and HTTPS with a
 /// certificate for the wrong host, each on its own random loopback port, with a certificate
@@ -53,7 +53,7 @@ package final class NginxFixture: Sendable {
     /// The nginx master, this process's child (`daemon off;`).
     private let master: Process
     /// True once ``stop()`` has run.
-    private let stopped = Mutex(false)
+    private let stopped = LockedValue(false)
 
     /// Generates this run's certificates, writes the configuration and the static files into a
     /// fresh temporary directory, starts nginx and waits until every port accepts connections.

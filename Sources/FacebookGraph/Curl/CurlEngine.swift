@@ -33,7 +33,7 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
         var stopped = false
     }
 
-    private let inbox = Mutex(Inbox())
+    private let inbox = LockedValue(Inbox())
     /// True from a wake-up until the engine thread drains the inbox; saves redundant wake-ups.
     private let wakeupPending = Atomic<Bool>(false)
     /// The engine thread's `pthread_self()`, 0 until it runs.
