@@ -54,15 +54,23 @@ struct MitmproxyInteropTests {
         return process
     }
 
-    /// Waits (bounded) for `process` to exit; terminates it if it does not.
+    /// Waits (bounded) for `process` to exit; if it does not, terminates it, and kills it (SIGKILL
+    /// cannot be blocked) if it survives that too. Returns whether it exited by itself.
     static func waitForExit(_ process: Process, seconds: Double) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning, Date() < deadline { usleep(20_000) }
-        if process.isRunning {
-            process.terminate()
-            return false
-        }
-        return true
+        guard process.isRunning else { return true }
+        stop(process)
+        return false
+    }
+
+    /// Ends `process` for sure: SIGTERM, then SIGKILL after two seconds.
+    static func stop(_ process: Process) {
+        guard process.isRunning else { return }
+        process.terminate()
+        let deadline = Date().addingTimeInterval(2)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
     @Test("Traffic recorded by mitmproxy (reverse proxy, HAR export) replays with this kit")
@@ -83,7 +91,7 @@ struct MitmproxyInteropTests {
             ],
             output: directory.appendingPathComponent("mitmdump.log")
         )
-        defer { if proxy.isRunning { proxy.terminate() } }
+        defer { Self.stop(proxy) }
         #expect(eventually(seconds: 30) { LoopbackPorts.accepts(port: port) }, "mitmdump did not start listening")
 
         let base = "http://127.0.0.1:\(port)"

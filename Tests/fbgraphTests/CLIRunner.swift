@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Runs the built `fbgraph` binary and captures what it printed.
 struct CLIRun {
     var status: Int32
@@ -45,7 +49,8 @@ enum CLIRunner {
             }
         }
         if group.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
+            // SIGKILL: a child may inherit a mask that blocks SIGTERM, and a timed-out run has failed.
+            kill(process.processIdentifier, SIGKILL)
             throw CLIRunnerError.timedOut(arguments)
         }
         process.waitUntilExit()
