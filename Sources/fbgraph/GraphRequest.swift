@@ -20,6 +20,34 @@ struct GraphRequest {
     /// The access token, or nil.
     var token: String?
 
+    /// A request with every field given.
+    init(
+        method: String,
+        url: String,
+        parameters: [(String, String)] = [],
+        formParts: [MultipartForm.Part] = [],
+        token: String?
+    ) {
+        self.method = method
+        self.url = url
+        self.parameters = parameters
+        self.formParts = formParts
+        self.token = token
+    }
+
+    /// The request a path command (`get`, `post`, `delete`, and `record` of one of them) describes:
+    /// `path` on the target's Graph base, with the command's parameters, form parts and token. One
+    /// place, so `record` records exactly the request the same command would send.
+    init(method: String, path: String, options: RequestOptions, target: GraphTarget) {
+        self.init(
+            method: method,
+            url: GraphURL.make(base: target.graphBase, path: path, parameters: []),
+            parameters: options.parameters,
+            formParts: options.formParts,
+            token: target.token
+        )
+    }
+
     /// The request, validated and frozen.
     ///
     /// - Throws: `TransportError` `invalidURL` or `insecureSecret` (a token over plain http to a

@@ -46,13 +46,7 @@ enum RecordCommand {
         } catch {
             throw .failure("\(error)")
         }
-        let request = GraphRequest(
-            method: method,
-            url: GraphURL.make(base: target.graphBase, path: arguments.positional("PATH"), parameters: []),
-            parameters: options.parameters,
-            formParts: options.formParts,
-            token: target.token
-        )
+        let request = GraphRequest(method: method, path: arguments.positional("PATH"), options: options, target: target)
         let prepared: PreparedRequest
         do {
             prepared = try request.prepare()

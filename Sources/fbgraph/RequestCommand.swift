@@ -20,13 +20,7 @@ enum RequestCommand {
         let options = try RequestOptions(arguments, method: method)
         let format = try OutputFormat(arguments)
         let target = try GraphTarget(arguments)
-        let request = GraphRequest(
-            method: method,
-            url: GraphURL.make(base: target.graphBase, path: arguments.positional("PATH"), parameters: []),
-            parameters: options.parameters,
-            formParts: options.formParts,
-            token: target.token
-        )
+        let request = GraphRequest(method: method, path: arguments.positional("PATH"), options: options, target: target)
         return request.send(to: target, compact: format.compact, output: &output)
     }
 

@@ -156,12 +156,9 @@ final class FBConnectNearMissTests: XCTestCase {
     /// Objective-C runtime to ask `respondsToSelector:`. This test pins that behaviour so a change to
     /// it is noticed; the next test shows the fix legacy code applies.
     func testSubclassOnlyMethodIsNotCalledWithoutABaseDeclaration() throws {
-        let bin = try HTTPBin(extraRoutes: ["/me": SourceCompatServer.answer(SourceCompatServer.meBody)])
-        defer { bin.stop() }
-        let queue = DispatchQueue(label: "test")
-        let facebook = Facebook(appId: "123", andDelegate: nil)
-        facebook.graphBaseURL = bin.url("/")
-        facebook.callbackQueue = queue
+        let server = try SourceCompatServer()
+        defer { server.bin.stop() }
+        let facebook = server.facebook(delegate: nil)
         let controller = FriendsController()
         let rawResponse = expectation(description: "didLoadRawResponse")
         controller.onRawResponse = { rawResponse.fulfill() }
@@ -169,7 +166,7 @@ final class FBConnectNearMissTests: XCTestCase {
         let request: FBRequest = facebook.request(withGraphPath: "me", andDelegate: controller)
 
         wait(for: [rawResponse], timeout: 10)
-        queue.sync {}
+        server.queue.sync {}
         XCTAssertEqual(Int(request.state), kFBRequestStateComplete)
         XCTAssertEqual(controller.events, ["requestLoading", "didLoadRawResponse"])
     }
@@ -177,12 +174,9 @@ final class FBConnectNearMissTests: XCTestCase {
     /// The fix: the base class declares the method (empty), the subclass overrides it, and dynamic
     /// dispatch reaches the subclass.
     func testSubclassOverrideOfABaseDeclarationIsCalled() throws {
-        let bin = try HTTPBin(extraRoutes: ["/me": SourceCompatServer.answer(SourceCompatServer.meBody)])
-        defer { bin.stop() }
-        let queue = DispatchQueue(label: "test")
-        let facebook = Facebook(appId: "123", andDelegate: nil)
-        facebook.graphBaseURL = bin.url("/")
-        facebook.callbackQueue = queue
+        let server = try SourceCompatServer()
+        defer { server.bin.stop() }
+        let facebook = server.facebook(delegate: nil)
         let controller = OverridingFriendsController()
         let loaded = expectation(description: "didLoad")
         controller.onDidLoad = { loaded.fulfill() }
@@ -190,7 +184,7 @@ final class FBConnectNearMissTests: XCTestCase {
         facebook.request(withGraphPath: "me", andDelegate: controller)
 
         wait(for: [loaded], timeout: 10)
-        queue.sync {}
+        server.queue.sync {}
         XCTAssertEqual(controller.events, ["requestLoading", "didLoadRawResponse", "didLoad"])
     }
 }
