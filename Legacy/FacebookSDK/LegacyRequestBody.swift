@@ -1,3 +1,6 @@
+import FacebookGraph
+import Foundation
+
 /// Builds what the v2 `FBRequest` put on the wire: the query string of `serializeURL:params:httpMethod:`
 /// and the multipart body of `generatePostBody`.
 ///
@@ -32,16 +35,15 @@ enum LegacyRequestBody {
     /// always, even with no pairs — then `key=escaped(value)` joined by `&`. Keys are not escaped.
     /// Files are skipped (for GET the SDK logged "can not use GET to upload a file").
     static func serializeURL(_ baseURL: String, params: NSDictionary?, httpMethod: String) -> String {
-        let hasQuery = URLComponents(string: baseURL)?.query != nil
-        var pairs: [String] = []
+        var pairs: [(String, String)] = []
         for (key, value) in values(of: params) {
             switch value {
-            case .text(let text): pairs.append("\(key)=\(LegacyURLEncoding.escape(text))")
+            case .text(let text): pairs.append((key, text))
             case .file:
                 if httpMethod == "GET" { LegacyLog.log("can not use GET to upload a file") }
             }
         }
-        return baseURL + (hasQuery ? "&" : "?") + pairs.joined(separator: "&")
+        return FormEncoding.appending(pairs, to: baseURL, escapingKeys: false, alwaysSeparator: true)
     }
 
     /// `generatePostBody`: string parts first, then file parts (`filename="<key>"`,

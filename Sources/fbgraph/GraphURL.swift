@@ -1,13 +1,9 @@
+import FacebookGraph
 import Foundation
 
-/// Builds Graph URLs (base + path + encoded query) and form bodies, with one percent-encoding:
-/// everything but RFC 3986's unreserved characters is escaped.
+/// Builds Graph URLs (base + path + encoded query) and form bodies through the core's
+/// `FormEncoding`.
 enum GraphURL {
-    /// The unreserved characters, the only ones left as they are.
-    private static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
-    )
-
     /// `base` + `path` (or `path` alone when it is an absolute http or https URL, such as a
     /// `paging.next` link) + `parameters` as a query, added with `&` when the URL has one already.
     static func make(base: String, path: String, parameters: [(String, String)]) -> String {
@@ -23,14 +19,13 @@ enum GraphURL {
 
     /// `url` with `parameters` added to its query (`?`, or `&` when it has a query already).
     static func appending(_ parameters: [(String, String)], to url: String) -> String {
-        guard !parameters.isEmpty else { return url }
-        return url + (url.contains("?") ? "&" : "?") + formEncoded(parameters)
+        FormEncoding.appending(parameters, to: url)
     }
 
     /// `key=value&…` with keys and values percent-encoded: a query or an
     /// `application/x-www-form-urlencoded` body.
     static func formEncoded(_ parameters: [(String, String)]) -> String {
-        parameters.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
+        FormEncoding.encode(parameters)
     }
 
     /// True when the query of `url` has a parameter called `name`.
@@ -38,7 +33,4 @@ enum GraphURL {
         URLComponents(string: url)?.queryItems?.contains { $0.name == name } ?? false
     }
 
-    private static func escape(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
-    }
 }

@@ -1,3 +1,4 @@
+import FacebookGraph
 import Foundation
 
 /// What `-p key=value`, `--fields a,b` and `-F name=value|name=@file` ask to send.

@@ -1,9 +1,9 @@
 import Foundation
 
 /// A `multipart/form-data` body (RFC 7578): text parts and file parts, in order.
-struct MultipartForm {
+package struct MultipartForm: Sendable {
     /// One part of the form.
-    enum Part {
+    package enum Part: Sendable, Equatable {
         /// A text field.
         case text(name: String, value: String)
         /// A file: its field name, the file name sent, its media type and its bytes.
@@ -11,21 +11,21 @@ struct MultipartForm {
     }
 
     /// The parts, in the order they are sent.
-    var parts: [Part]
+    package var parts: [Part]
     /// The boundary between parts.
-    let boundary: String
+    package let boundary: String
 
     /// A form of `parts`; the boundary is random unless given.
-    init(parts: [Part], boundary: String = "fbgraph-" + UUID().uuidString) {
+    package init(parts: [Part], boundary: String = "FacebookSDKShim-" + UUID().uuidString) {
         self.parts = parts
         self.boundary = boundary
     }
 
     /// The `Content-Type` header value.
-    var contentType: String { "multipart/form-data; boundary=\(boundary)" }
+    package var contentType: String { "multipart/form-data; boundary=\(boundary)" }
 
     /// The body: each part after `--boundary`, then the closing `--boundary--`.
-    var body: Data {
+    package var body: Data {
         var body = Data()
         for part in parts {
             body.append(Data("--\(boundary)\r\n".utf8))
@@ -46,7 +46,7 @@ struct MultipartForm {
     }
 
     /// The media type of a file, from its extension (`application/octet-stream` when unknown).
-    static func mediaType(ofFile path: String) -> String {
+    package static func mediaType(ofFile path: String) -> String {
         let types = [
             "jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png", "gif": "image/gif",
             "webp": "image/webp", "heic": "image/heic", "mp4": "video/mp4", "mov": "video/quicktime",
