@@ -22,9 +22,16 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .target(name: "CFacebookCurlShim", dependencies: ["CCurl"]),
+        // OpenSSL's libcrypto: HMAC-SHA256 for appsecret_proof.
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
 
-        // MARK: The modern core: the transport seam and the libcurl engine
-        .target(name: "FacebookGraph", dependencies: ["CFacebookCurlShim"]),
+        // MARK: The modern core: encodings, Graph requests/responses/errors, the client, the transport
+        // seam and the libcurl engine
+        .target(name: "FacebookGraph", dependencies: ["CFacebookCurlShim", "CCrypto"]),
 
         // MARK: The legacy layer: old spellings that forward to the core
         .target(name: "FacebookSDK", dependencies: ["FacebookGraph"], path: "Legacy/FacebookSDK"),

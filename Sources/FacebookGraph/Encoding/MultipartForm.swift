@@ -62,3 +62,49 @@ package struct MultipartForm: Sendable {
             .replacingOccurrences(of: "\n", with: "%0A")
     }
 }
+
+extension MultipartForm {
+    /// The v2 SDK's multipart body (`generatePostBody`, legacy-sdk-facts §2.4): the fixed boundary,
+    /// text parts first, then file parts named `filename="<key>"` with `Content-Type: content/unknown`,
+    /// and the closing boundary (v2 never closed it: a documented deviation).
+    package static func legacyV2(text: [(String, String)], files: [(String, Data)]) -> LegacyV2Body {
+        LegacyV2Body(text: text, files: files)
+    }
+
+    /// A body in the v2 SDK's layout; see ``legacyV2(text:files:)``.
+    package struct LegacyV2Body {
+        /// The v2 SDK's boundary.
+        package static let boundary = "3i2ndDfv2rTHiSisAbouNdArYfORhtTPEefj3q2f"
+        /// The text fields, in order.
+        package var text: [(String, String)]
+        /// The files, in order.
+        package var files: [(String, Data)]
+
+        /// `multipart/form-data; boundary=<the v2 boundary>`.
+        package var contentType: String { "multipart/form-data; boundary=\(Self.boundary)" }
+
+        /// The bytes.
+        package var body: Data {
+            let boundary = Self.boundary
+            var parts: [Data] = []
+            for (key, value) in text {
+                var part = Data("Content-Disposition: form-data; name=\"\(key)\"\r\n\r\n".utf8)
+                part.append(Data(value.utf8))
+                parts.append(part)
+            }
+            for (key, data) in files {
+                var part = Data("Content-Disposition: form-data; filename=\"\(key)\"\r\n".utf8)
+                part.append(Data("Content-Type: content/unknown\r\n\r\n".utf8))
+                part.append(data)
+                parts.append(part)
+            }
+            if parts.isEmpty { return Data("--\(boundary)--\r\n".utf8) }
+            var body = Data("--\(boundary)\r\n".utf8)
+            for (index, part) in parts.enumerated() {
+                body.append(part)
+                body.append(Data((index == parts.count - 1 ? "\r\n--\(boundary)--\r\n" : "\r\n--\(boundary)\r\n").utf8))
+            }
+            return body
+        }
+    }
+}

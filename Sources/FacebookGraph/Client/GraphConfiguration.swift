@@ -1,0 +1,64 @@
+/// Everything a ``GraphClient`` needs to know once: where the APIs are, which version, whose app,
+/// which credentials, how long to wait and how to retry.
+///
+/// ```swift
+/// var configuration = GraphConfiguration(accessToken: token)
+/// configuration.version = "v19.0"
+/// configuration.appSecret = secret          // adds appsecret_proof to every call
+/// let client = GraphClient(configuration: configuration)
+/// ```
+public struct GraphConfiguration: Sendable {
+    /// The real Graph API.
+    public static let defaultGraphBaseURL = "https://graph.facebook.com/"
+    /// The legacy REST API (gone from today's platform; kept for recordings and bridges).
+    public static let defaultRESTBaseURL = "https://api.facebook.com/"
+
+    /// The Graph API base URL, ending in `/`.
+    public var graphBaseURL: String = GraphConfiguration.defaultGraphBaseURL
+    /// The REST API base URL, ending in `/` (`method/<name>` is appended).
+    public var restBaseURL: String = GraphConfiguration.defaultRESTBaseURL
+    /// The API version prefixed to Graph paths (`v19.0`), or nil for none (the server's default).
+    public var version: String?
+    /// The app's id.
+    public var appID: String?
+    /// The app secret. When set, every request with a token carries `appsecret_proof`. Keep it on
+    /// servers: a client app must never hold it.
+    public var appSecret: String?
+    /// Send the time-bound `appsecret_proof` variant with `appsecret_time` (restfb, Workplace).
+    public var usesTimeBoundAppSecretProof = false
+    /// The app's client token: with ``appID``, `appID|clientToken` is the token of calls that have
+    /// no other.
+    public var clientToken: String?
+    /// The access token of calls that do not carry their own.
+    public var accessToken: String?
+    /// How long connecting may take.
+    public var connectTimeout: Duration = .seconds(30)
+    /// How long one attempt may take in all.
+    public var timeout: Duration = .seconds(60)
+    /// A PEM file of extra certificate authorities to trust, besides the system's (verification is
+    /// never switched off).
+    public var additionalCAFile: String?
+    /// When and how failed requests are tried again.
+    public var retryPolicy: RetryPolicy = .default
+
+    /// A configuration with the defaults, and optionally a token.
+    public init(accessToken: String? = nil) {
+        self.accessToken = accessToken
+    }
+
+    /// The token a request without its own uses: ``accessToken``, else `appID|clientToken`.
+    var defaultToken: String? {
+        if let accessToken, !accessToken.isEmpty { return accessToken }
+        if let appID, let clientToken, !appID.isEmpty, !clientToken.isEmpty { return "\(appID)|\(clientToken)" }
+        return nil
+    }
+
+    /// The transfer options of one attempt.
+    var transferOptions: TransferOptions {
+        var options = TransferOptions()
+        options.connectTimeout = connectTimeout
+        options.totalTimeout = timeout
+        options.additionalCAFile = additionalCAFile
+        return options
+    }
+}

@@ -1,0 +1,84 @@
+import Dispatch
+import Foundation
+
+/// A call in progress: cancel it, from any thread, at any time.
+///
+/// Its completion runs exactly once — with the outcome, or with a cancellation error when
+/// ``cancel()`` comes first — whether the call is on the wire or waiting to be retried.
+public final class GraphTask: Sendable {
+    private struct State {
+        var completion: (@Sendable (Result<GraphResponse, GraphError>) -> Void)?
+        var handle: TransferHandle?
+        var retryTimer: DispatchWorkItem?
+        var lastError: GraphError?
+        var cancelled = false
+    }
+
+    private let state: LockedValue<State>
+
+    init(completion: @escaping @Sendable (Result<GraphResponse, GraphError>) -> Void) {
+        state = LockedValue(State(completion: completion))
+    }
+
+    /// True once the call has completed (or been cancelled).
+    public var isFinished: Bool { state.withLock { $0.completion == nil } }
+
+    /// Stops the call: the transfer in flight is cancelled, a pending retry is dropped. Does nothing
+    /// once the call has completed.
+    public func cancel() {
+        let (handle, timer, lastError) = state.withLock { state -> (TransferHandle?, DispatchWorkItem?, GraphError?) in
+            state.cancelled = true
+            return (state.handle, state.retryTimer, state.lastError)
+        }
+        handle?.cancel()
+        if let timer {
+            timer.cancel()
+            var error = GraphError(
+                transport: TransportError(.cancelled, message: "cancelled while waiting to retry", url: "")
+            )
+            error.attempts = lastError?.attempts ?? 1
+            finish(.failure(error))
+        }
+    }
+
+    /// Completes the call, once; later calls do nothing.
+    func finish(_ result: Result<GraphResponse, GraphError>) {
+        let completion = state.withLock { state -> (@Sendable (Result<GraphResponse, GraphError>) -> Void)? in
+            defer { state.completion = nil }
+            return state.completion
+        }
+        completion?(result)
+    }
+
+    /// Keeps the handle of the attempt in flight, cancelling it at once if the task was cancelled.
+    func store(_ handle: TransferHandle) {
+        let cancelNow = state.withLock { state -> Bool in
+            state.handle = handle
+            return state.cancelled
+        }
+        if cancelNow { handle.cancel() }
+    }
+
+    /// Runs `next` after `delay` unless the task is cancelled first.
+    func scheduleRetry(after delay: Duration, lastError: GraphError, next: @escaping @Sendable () -> Void) {
+        let item = DispatchWorkItem { [weak self] in
+            guard let self else { return }
+            let go = self.state.withLock { state -> Bool in
+                state.retryTimer = nil
+                return !state.cancelled
+            }
+            if go { next() }
+        }
+        let cancelled = state.withLock { state -> Bool in
+            state.retryTimer = item
+            state.lastError = lastError
+            return state.cancelled
+        }
+        if cancelled {
+            finish(.failure(lastError))
+            return
+        }
+        let nanoseconds = delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds)), execute: item)
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+
+extension GraphError {
+    /// The error a response reports, or nil when it is a success.
+    ///
+    /// Every shape of graph-wire-facts §A.0.4 is read: the Graph `error` object (with a code only in
+    /// its message, `(#341) …`, when `code` is absent), the OAuth drafts' string `error` with
+    /// `error_description`, legacy REST `error_code`/`error_msg`, the old OAuth endpoint's
+    /// `error_type`/`error_message`, `debug_token`'s nested `data.error` (with `subcode`), a bare
+    /// `false`, a success whose body says "Service Unavailable", and any non-2xx response without an
+    /// error object (an HTML 5xx page, an empty body).
+    ///
+    /// - Parameters:
+    ///   - status: The HTTP status.
+    ///   - headers: The response's header fields (for `x-fb-trace-id` and the wait hints).
+    ///   - body: The raw body.
+    ///   - json: The body already parsed, when the caller has it (`nil` parses it here).
+    package static func parse(
+        status: Int,
+        headers: HTTPHeaders = [:],
+        body: Data,
+        json: Any?? = nil
+    ) -> GraphError? {
+        let object: Any? = json ?? (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]))
+        let fields = headers.fields.map { (name: $0.name, value: $0.value) }
+        var error: GraphError?
+        if let dictionary = object as? [String: Any] {
+            error = fromDictionary(dictionary, status: status, body: body, headerFields: fields)
+        } else if (200..<300).contains(status) {
+            if let flag = object as? Bool, flag == false, isBareFalse(body) {
+                error = GraphError(
+                    shape: .falseBody,
+                    message: "the server answered false",
+                    httpStatus: status,
+                    body: body,
+                    headerFields: fields
+                )
+            } else if object == nil, let text = String(data: body.prefix(4096), encoding: .utf8),
+                text.range(of: "Service Unavailable", options: .caseInsensitive) != nil
+            {
+                error = GraphError(
+                    shape: .serviceUnavailable,
+                    message: "the server answered \"Service Unavailable\"",
+                    httpStatus: status,
+                    body: body,
+                    headerFields: fields
+                )
+            }
+        }
+        if error == nil, !(200..<300).contains(status) {
+            error = GraphError(
+                shape: .httpStatus,
+                message: statusMessage(status: status, body: body),
+                httpStatus: status,
+                body: body,
+                headerFields: fields
+            )
+        }
+        guard var error else { return nil }
+        if error.fbtraceID == nil { error.fbtraceID = headers["x-fb-trace-id"] }
+        error.retryAfter = GraphUsage(headers: headers).retryAfter
+        return error
+    }
+
+    private static func fromDictionary(
+        _ dictionary: [String: Any],
+        status: Int,
+        body: Data,
+        headerFields: [(name: String, value: String)]
+    ) -> GraphError? {
+        func make(_ shape: Shape, _ fields: [String: Any], code: Int?, subcode: Int?, type: String?, message: String)
+            -> GraphError
+        {
+            var error = GraphError(
+                shape: shape,
+                code: code ?? codeInMessage(message),
+                subcode: subcode,
+                type: type,
+                message: message,
+                isTransient: fields["is_transient"] as? Bool,
+                httpStatus: status,
+                body: body,
+                headerFields: headerFields
+            )
+            error.userTitle = fields["error_user_title"] as? String
+            error.userMessage = fields["error_user_msg"] as? String
+            error.fbtraceID = fields["fbtrace_id"] as? String
+            return error
+        }
+        if let inner = dictionary["error"] as? [String: Any] {
+            return make(
+                .graph,
+                inner,
+                code: integer(inner["code"]),
+                subcode: integer(inner["error_subcode"] ?? inner["subcode"]),
+                type: inner["type"] as? String,
+                message: inner["message"] as? String ?? ""
+            )
+        }
+        if let name = dictionary["error"] as? String {
+            let description = dictionary["error_description"] as? String
+            return make(
+                .oauthDraft,
+                dictionary,
+                code: integer(dictionary["error_code"] ?? dictionary["code"]),
+                subcode: nil,
+                type: name,
+                message: description ?? name
+            )
+        }
+        if dictionary["error_code"] != nil || dictionary["error_msg"] != nil || dictionary["error_reason"] != nil {
+            let message =
+                (dictionary["error_msg"] ?? dictionary["error_description"] ?? dictionary["error_reason"]
+                ?? dictionary["error_message"]) as? String ?? ""
+            return make(
+                .rest,
+                dictionary,
+                code: integer(dictionary["error_code"]),
+                subcode: integer(dictionary["error_subcode"]),
+                type: nil,
+                message: message
+            )
+        }
+        if let type = dictionary["error_type"] as? String {
+            return make(
+                .errorType,
+                dictionary,
+                code: integer(dictionary["code"]),
+                subcode: nil,
+                type: type,
+                message: dictionary["error_message"] as? String ?? ""
+            )
+        }
+        if let data = dictionary["data"] as? [String: Any], let inner = data["error"] as? [String: Any],
+            data["is_valid"] as? Bool != true
+        {
+            return make(
+                .debugToken,
+                inner,
+                code: integer(inner["code"]),
+                subcode: integer(inner["subcode"] ?? inner["error_subcode"]),
+                type: inner["type"] as? String,
+                message: inner["message"] as? String ?? ""
+            )
+        }
+        return nil
+    }
+
+    /// An integer given as a JSON number (integral) or a string of digits.
+    package static func integer(_ value: Any?) -> Int? {
+        switch value {
+        case let number as NSNumber:
+            let double = number.doubleValue
+            guard double.isFinite, double.rounded() == double, abs(double) < 1e15 else { return nil }
+            return Int(double)
+        case let text as String:
+            return Int(text.trimmingCharacters(in: .whitespaces))
+        default:
+            return nil
+        }
+    }
+
+    /// The `N` of a message that starts `(#N)`.
+    package static func codeInMessage(_ message: String) -> Int? {
+        guard message.hasPrefix("(#"), let close = message.firstIndex(of: ")") else { return nil }
+        return Int(message[message.index(message.startIndex, offsetBy: 2)..<close])
+    }
+
+    /// True when `body` is the JSON literal `false`, alone (white space allowed).
+    private static func isBareFalse(_ body: Data) -> Bool {
+        String(data: body, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines) == "false"
+    }
+
+    /// A message for a failed status without an error object: the page's `<title>` or the start of
+    /// its text.
+    private static func statusMessage(status: Int, body: Data) -> String {
+        let text = String(decoding: body.prefix(2048), as: UTF8.self)
+        if let open = text.range(of: "<title>", options: .caseInsensitive),
+            let close = text.range(of: "</title>", options: .caseInsensitive, range: open.upperBound..<text.endIndex)
+        {
+            let title = text[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+            if !title.isEmpty { return "HTTP \(status): \(title)" }
+        }
+        let excerpt = text.trimmingCharacters(in: .whitespacesAndNewlines).prefix(200)
+        return excerpt.isEmpty ? "HTTP \(status) with an empty body" : "HTTP \(status): \(excerpt)"
+    }
+}

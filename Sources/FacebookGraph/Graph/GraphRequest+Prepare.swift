@@ -1,0 +1,158 @@
+import Foundation
+
+extension GraphRequest {
+    /// The names of credential parameters a `paging.next` URL may echo; they are removed and the
+    /// client's own applied again.
+    static let echoedCredentialNames: Set<String> = ["access_token", "appsecret_proof", "appsecret_time"]
+
+    /// The one place a Graph request becomes bytes: the URL (base, version, path or REST method), the
+    /// token, `appsecret_proof`, and the parameters in the query or the body.
+    ///
+    /// - Parameters:
+    ///   - configuration: Base URLs, version, credentials and timeouts.
+    ///   - now: The Unix time for a time-bound proof.
+    /// - Throws: ``GraphError`` of category ``GraphErrorCategory/invalidRequest`` for a malformed
+    ///   version, or ``GraphErrorCategory/transport`` when the URL is invalid or a credential would
+    ///   travel over plain http off the machine.
+    package func prepare(configuration: GraphConfiguration, now: Int? = nil) throws(GraphError) -> PreparedRequest {
+        var url: String
+        var pairs = parameters
+        switch endpoint {
+        case .graph(let path):
+            let version = self.version ?? configuration.version
+            if let version, !Self.isValidVersion(version) {
+                throw GraphError(
+                    shape: .httpStatus,
+                    message: "invalid API version \"\(version)\": expected v<major>.<minor>, such as v19.0",
+                    httpStatus: nil,
+                    category: .invalidRequest
+                )
+            }
+            url = Self.join(base: configuration.graphBaseURL, version: version, path: path)
+        case .rest(let name):
+            url = Self.join(base: configuration.restBaseURL, version: nil, path: "method/" + name)
+        case .absolute(let absolute):
+            let (stripped, echoed) = Self.removingQueryItems(Self.echoedCredentialNames, from: absolute)
+            url = stripped
+            // Keep a token the URL carried only when the client has none to put in its place.
+            if accessToken == nil, configuration.defaultToken == nil,
+                let token = echoed.first(where: { $0.name == "access_token" })
+            {
+                pairs.append((name: "access_token", value: token.value))
+            }
+        }
+
+        let token = accessToken ?? configuration.defaultToken
+        let names = Set(pairs.map(\.name))
+        if let token, !names.contains("access_token") {
+            pairs.append((name: "access_token", value: token))
+        }
+        let sentToken = pairs.first { $0.name == "access_token" }?.value
+        if usesAppSecretProof, let secret = configuration.appSecret, !secret.isEmpty, let sentToken,
+            !names.contains("appsecret_proof")
+        {
+            let time = configuration.usesTimeBoundAppSecretProof ? (now ?? Int(Date().timeIntervalSince1970)) : nil
+            let proof = AppSecretProof(token: sentToken, appSecret: secret, time: time)
+            pairs += proof.parameters.map { (name: $0.0, value: $0.1) }
+        }
+        do {
+            return try encode(url: url, pairs: pairs, options: configuration.transferOptions)
+        } catch {
+            throw GraphError(transport: error)
+        }
+    }
+
+    /// The request with `pairs` encoded as `encoding` says.
+    private func encode(
+        url: String,
+        pairs: [(name: String, value: String)],
+        options: TransferOptions
+    ) throws(TransportError) -> PreparedRequest {
+        let plain = pairs.map { ($0.name, $0.value) }
+        var headers = headers
+        switch encoding {
+        case .legacyV2:
+            guard method == .post else {
+                let full = FormEncoding.appending(plain, to: url, escapingKeys: false, alwaysSeparator: true)
+                return try PreparedRequest(method: method.rawValue, url: full, headers: headers, options: options)
+            }
+            let form = MultipartForm.legacyV2(
+                text: plain,
+                files: attachments.map { ($0.name, $0.data) }
+            )
+            headers.replaceOrAdd(name: "Content-Type", value: form.contentType)
+            return try PreparedRequest(method: "POST", url: url, headers: headers, body: form.body, options: options)
+        case .standard:
+            guard method == .post || !attachments.isEmpty else {
+                let full = FormEncoding.appending(plain, to: url)
+                return try PreparedRequest(method: method.rawValue, url: full, headers: headers, options: options)
+            }
+            if attachments.isEmpty {
+                headers.replaceOrAdd(name: "Content-Type", value: "application/x-www-form-urlencoded")
+                let body = Data(FormEncoding.encode(plain).utf8)
+                return try PreparedRequest(
+                    method: method.rawValue, url: url, headers: headers, body: body, options: options)
+            }
+            let parts =
+                plain.map { MultipartForm.Part.text(name: $0.0, value: $0.1) }
+                + attachments.map {
+                    MultipartForm.Part.file(
+                        name: $0.name, filename: $0.filename, contentType: $0.contentType, data: $0.data)
+                }
+            let form = MultipartForm(parts: parts)
+            headers.replaceOrAdd(name: "Content-Type", value: form.contentType)
+            return try PreparedRequest(
+                method: method.rawValue, url: url, headers: headers, body: form.body, options: options)
+        }
+    }
+
+    /// True for `v<digits>.<digits>`.
+    static func isValidVersion(_ version: String) -> Bool {
+        let parts = version.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
+        return version.first == "v" && parts.count == 2
+            && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+    }
+
+    /// `base` + `version/` + `path`, without doubled slashes; a path that already starts with a
+    /// version (`/v2.0/me`, koala's `^/?v\d+(\.\d+)?/`) keeps its own.
+    static func join(base: String, version: String?, path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.first == "/" { trimmed = trimmed.dropFirst() }
+        var url = base.hasSuffix("/") ? base : base + "/"
+        if let version, !startsWithVersion(trimmed) { url += version + "/" }
+        return url + trimmed
+    }
+
+    private static func startsWithVersion(_ path: Substring) -> Bool {
+        guard path.first == "v", let slash = path.firstIndex(of: "/") else { return false }
+        let parts = path[path.index(after: path.startIndex)..<slash].split(
+            separator: ".", omittingEmptySubsequences: false)
+        return (1...2).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
+    }
+
+    /// `url` without the query items named in `names`, and the items removed.
+    static func removingQueryItems(_ names: Set<String>, from url: String) -> (
+        url: String, removed: [(name: String, value: String)]
+    ) {
+        guard let question = url.firstIndex(of: "?") else { return (url, []) }
+        var query = url[url.index(after: question)...]
+        var fragment = ""
+        if let hash = query.firstIndex(of: "#") {
+            fragment = String(query[hash...])
+            query = query[..<hash]
+        }
+        var kept: [Substring] = []
+        var removed: [(name: String, value: String)] = []
+        for piece in query.split(separator: "&", omittingEmptySubsequences: true) {
+            let rawName = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? piece
+            let name = FormEncoding.unescape(rawName)
+            if names.contains(name) {
+                removed += FormEncoding.decode(piece)
+            } else {
+                kept.append(piece)
+            }
+        }
+        let base = String(url[..<question])
+        return ((kept.isEmpty ? base : base + "?" + kept.joined(separator: "&")) + fragment, removed)
+    }
+}
