@@ -4,9 +4,10 @@ import Foundation
 /// Prints what came back and decides the exit status, the same way for every command:
 ///
 /// - the body on standard output (JSON pretty or compact, other text as it is, other bytes raw);
-/// - a Graph or REST error body: exit 1 and one standard-error line,
-///   `error: <category> (code N[, subcode M]): <message>` (``GraphErrorBody``);
-/// - another non-2xx status: exit 1 and `error: http (status N): <the body's first 200 characters>`;
+/// - a failure the core's `GraphError` recognises — an error body in any of its shapes, or a non-2xx
+///   status (an HTML 502, say) — exit 1 and one standard-error line,
+///   `error: <category> (code N[, subcode M]): <message>` (`status N` where there is no code), with the
+///   core's category names (`tokenExpired`, `throttled`, `permission`…);
 /// - a transport error: exit 1 and `error: transport (<code>): <message>` (for a replay without a
 ///   matching entry, the message goes on with the diff against the nearest entries).
 enum ResponseReport {
@@ -25,12 +26,8 @@ enum ResponseReport {
     /// Prints `response` and returns the exit status.
     static func report(_ response: RawResponse, compact: Bool, output: inout StandardStreams) -> Int32 {
         printBody(response.body, compact: compact, output: &output)
-        if let error = GraphErrorBody(response.body) {
-            output.err(error.line(status: response.status))
-            return ExitCode.failure
-        }
-        guard (200..<300).contains(response.status) else {
-            output.err("error: http (status \(response.status)): \(excerpt(of: response.body))")
+        if let error = GraphError.parse(status: response.status, headers: response.headers, body: response.body) {
+            output.err("error: \(error)")
             return ExitCode.failure
         }
         return ExitCode.success
@@ -50,13 +47,5 @@ enum ResponseReport {
         } else {
             output.outBytes(body)
         }
-    }
-
-    /// The first 200 characters of `body` on one line (white space runs as one space), free of
-    /// secrets; `(empty body)` for none.
-    static func excerpt(of body: Data) -> String {
-        let words = String(decoding: body, as: UTF8.self).split(whereSeparator: \.isWhitespace)
-        let text = String(words.joined(separator: " ").prefix(200))
-        return text.isEmpty ? "(empty body)" : SecretPolicy.redactSecrets(in: text)
     }
 }

@@ -146,7 +146,7 @@ struct GraphClientTests {
             _ = try await server.client(retry: Self.quickRetry).get("me")
         } throws: { error in
             let error = error as? GraphError
-            return error?.category == .server && error?.attempts == 4 && error?.message == "HTTP 502: 502 Bad Gateway"
+            return error?.category == .server && error?.attempts == 4 && error?.message == "502 Bad Gateway"
         }
         #expect(server.requests.count == 4)
     }

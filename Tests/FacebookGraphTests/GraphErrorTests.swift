@@ -75,7 +75,7 @@ struct GraphErrorTests {
         #expect(Self.parse("Service Unavailable", status: 200)?.category == .server)
         let html = try #require(Self.parse("<html><title>502 Bad Gateway</title></html>", status: 502))
         #expect(html.category == .server)
-        #expect(html.message == "HTTP 502: 502 Bad Gateway")
+        #expect(html.message == "502 Bad Gateway")
         #expect(Self.parse("", status: 429)?.category == .throttled)
         #expect(Self.parse("", status: 404)?.category == .invalidRequest)
         #expect(Self.parse("not json", status: 401)?.category == .tokenInvalid)

@@ -184,17 +184,7 @@ final class CorpusConformanceTests: XCTestCase {
     /// `$FB_SHARED_DIR/corpus` when set, else `../shared/corpus` beside the package root (the folder
     /// above this file that holds Package.swift).
     static func corpusDirectory(file: String = #filePath) -> URL? {
-        if let shared = ProcessInfo.processInfo.environment["FB_SHARED_DIR"], !shared.isEmpty {
-            return URL(fileURLWithPath: shared).appendingPathComponent("corpus")
-        }
-        var directory = URL(fileURLWithPath: file).deletingLastPathComponent()
-        while directory.path != "/" && !directory.path.isEmpty {
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-                return directory.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-            }
-            directory = directory.deletingLastPathComponent()
-        }
-        return nil
+        SharedCorpus.directory(file: file)
     }
 
     /// Every body file under `directory`, recursively, in path order: all regular files except

@@ -151,7 +151,7 @@ struct FBGraphCLITests {
         let run = try CLIRunner.run(["get", "status/404", "--base-url", bin.baseURL])
         #expect(run.status == 1)
         #expect(run.stdout == #"{"status":404}"# + "\n")
-        #expect(run.stderr == #"error: http (status 404): {"status":404}"# + "\n")
+        #expect(run.stderr == #"error: invalidRequest (status 404): {"status":404}"# + "\n")
     }
 
     @Test("A transport failure exits 1 with one clear line and no secret")

@@ -77,7 +77,7 @@ struct ReplayCommandTests {
 
         let miss = try CLIRunner.run(["get", "me/friends", "--base-url", url, "--token", "<TOKEN-1>"])
         #expect(miss.status == 1)
-        #expect(miss.stderr.hasPrefix("error: other (status 501): no recorded entry matches this request"))
+        #expect(miss.stderr.hasPrefix("error: server (status 501): no recorded entry matches this request"))
         #expect(miss.stdout.contains("CassetteMismatch"))
 
         server.send(signal)

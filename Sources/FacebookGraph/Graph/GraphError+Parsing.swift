@@ -179,9 +179,9 @@ extension GraphError {
             let close = text.range(of: "</title>", options: .caseInsensitive, range: open.upperBound..<text.endIndex)
         {
             let title = text[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
-            if !title.isEmpty { return "HTTP \(status): \(title)" }
+            if !title.isEmpty { return title }
         }
-        let excerpt = text.trimmingCharacters(in: .whitespacesAndNewlines).prefix(200)
-        return excerpt.isEmpty ? "HTTP \(status) with an empty body" : "HTTP \(status): \(excerpt)"
+        let excerpt = text.split(whereSeparator: \.isWhitespace).joined(separator: " ").prefix(200)
+        return excerpt.isEmpty ? "(empty body)" : String(excerpt)
     }
 }
