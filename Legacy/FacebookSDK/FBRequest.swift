@@ -99,37 +99,20 @@ open class FBRequest: NSObject, @unchecked Sendable {
     /// transfer and returns; the answer arrives on ``callbackQueue``.
     open func connect() {
         delegate?.requestLoading(self)
-        let method = httpMethod ?? "GET"
-        let baseURL = url ?? ""
-        var headers: HTTPHeaders = ["User-Agent": LegacyConstants.userAgent]
-        var body: Data?
-        let requestURL: String
-        if method == "POST" {
-            // Deviation: POST parameters travel in the body only, not also in the query string.
-            requestURL = baseURL
-            headers.add(
-                name: "Content-Type",
-                value: "multipart/form-data; boundary=\(LegacyConstants.stringBoundary)"
-            )
-            body = LegacyRequestBody.multipartBody(params: params)
-        } else {
-            requestURL = LegacyRequestBody.serializeURL(baseURL, params: params, httpMethod: method)
-        }
+        let request = LegacyRequestBody.graphRequest(url: url ?? "", httpMethod: httpMethod ?? "GET", params: params)
         let connection = FBURLConnection { [weak self] in self?.connectionWasCancelled() }
         self.connection = connection
         state = FBRequestState(kFBRequestStateLoading)
         sessionDidExpire = false
         let prepared: PreparedRequest
         do {
-            prepared = try PreparedRequest(
-                method: method,
-                url: requestURL,
-                headers: headers,
-                body: body,
-                options: transferOptions
-            )
+            // The core's one prepare step, with the v2 encoding; the legacy session put the token
+            // in the parameters itself.
+            prepared = try request.prepare(configuration: GraphConfiguration(), options: transferOptions)
         } catch {
-            callbackQueue.async { [self] in deliver(.failure(error), connection: connection) }
+            let failure =
+                error.transportError ?? TransportError(.invalidURL, message: error.message, url: url ?? "")
+            callbackQueue.async { [self] in deliver(.failure(failure), connection: connection) }
             return
         }
         let handle = transport.execute(prepared) { [self] result in

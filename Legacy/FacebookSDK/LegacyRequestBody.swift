@@ -1,8 +1,9 @@
 import FacebookGraph
 import Foundation
 
-/// Builds what the v2 `FBRequest` put on the wire: the query string of `serializeURL:params:httpMethod:`
-/// and the multipart body of `generatePostBody`.
+/// What the v2 `FBRequest` put on the wire — the query string of `serializeURL:params:httpMethod:` and
+/// the multipart body of `generatePostBody` — expressed as a core `GraphRequest` with the `.legacyV2`
+/// encoding; the bytes are built by the core's encoders.
 ///
 /// Parameters are taken in sorted key order (the SDK used the dictionary's unspecified order; a
 /// fixed order makes requests reproducible and recordings matchable).
@@ -46,32 +47,36 @@ enum LegacyRequestBody {
         return FormEncoding.appending(pairs, to: baseURL, escapingKeys: false, alwaysSeparator: true)
     }
 
-    /// `generatePostBody`: string parts first, then file parts (`filename="<key>"`,
-    /// `Content-Type: content/unknown`), each followed by a boundary line. The body ends with the
-    /// closing boundary `--<boundary>--` (a documented deviation: v2 never closed it).
-    static func multipartBody(params: NSDictionary?, boundary: String = LegacyConstants.stringBoundary) -> Data {
-        let all = values(of: params)
-        var body = Data("--\(boundary)\r\n".utf8)
-        var parts: [Data] = []
-        for case (let key, .text(let text)) in all {
-            var part = Data("Content-Disposition: form-data; name=\"\(key)\"\r\n\r\n".utf8)
-            part.append(Data(text.utf8))
-            parts.append(part)
+    /// The request `FBRequest.connect` sends, for the core to prepare with the v2 encoding: the URL as
+    /// the caller built it, GET (and any method but POST) with the parameters in the query
+    /// (`serializeURL:`), POST as the v2 multipart body (`generatePostBody`: text parts, then files named
+    /// `filename="<key>"` with `Content-Type: content/unknown`). POST parameters travel in the body
+    /// only (a documented deviation: v2 also put them in the query). The method's spelling does not
+    /// matter (`"post"` is POST).
+    static func graphRequest(url: String, httpMethod: String, params: NSDictionary?) -> GraphRequest {
+        let method = GraphHTTPMethod(rawValue: httpMethod)
+        var text: [(name: String, value: String)] = []
+        var files: [GraphAttachment] = []
+        for (key, value) in values(of: params) {
+            switch value {
+            case .text(let string): text.append((name: key, value: string))
+            case .file(let data):
+                if method == .post {
+                    files.append(GraphAttachment(name: key, filename: key, contentType: "content/unknown", data: data))
+                } else if method == .get {
+                    LegacyLog.log("can not use GET to upload a file")
+                }
+            }
         }
-        for case (let key, .file(let data)) in all {
-            var part = Data("Content-Disposition: form-data; filename=\"\(key)\"\r\n".utf8)
-            part.append(Data("Content-Type: content/unknown\r\n\r\n".utf8))
-            part.append(data)
-            parts.append(part)
-        }
-        for (index, part) in parts.enumerated() {
-            body.append(part)
-            body.append(Data((index == parts.count - 1 ? "\r\n--\(boundary)--\r\n" : "\r\n--\(boundary)\r\n").utf8))
-        }
-        if parts.isEmpty {
-            body = Data("--\(boundary)--\r\n".utf8)
-        }
-        return body
+        var request = GraphRequest(
+            endpoint: .absolute(url),
+            method: method,
+            parameters: text,
+            attachments: files,
+            encoding: .legacyV2
+        )
+        request.headers = ["User-Agent": LegacyConstants.userAgent]
+        return request
     }
 }
 

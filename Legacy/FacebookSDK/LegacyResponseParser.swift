@@ -32,16 +32,16 @@ enum LegacyResponseParser {
         }
         let parsed: Any? =
             text == nil ? nil : try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
-        if let dictionary = parsed as? [String: Any] {
-            if dictionary["error"] != nil {
-                return .failure(error(code: kFBGeneralErrorCode, dictionary))
-            }
-            if let code = dictionary["error_code"] {
+        // Whether the body reports an error is the core's decision; the v2 rules take the shapes v2
+        // knew (an `error` key, `error_code`, `error_msg`/`error_reason`) and shape the NSError.
+        if let dictionary = parsed as? [String: Any],
+            let failure = GraphError.parse(status: status, body: body, json: .some(parsed)),
+            [.graph, .oauthDraft, .rest].contains(failure.shape)
+        {
+            if failure.shape == .rest, let code = dictionary["error_code"] {
                 return .failure(error(code: integerValue(code), dictionary))
             }
-            if dictionary["error_msg"] != nil || dictionary["error_reason"] != nil {
-                return .failure(error(code: kFBGeneralErrorCode, dictionary))
-            }
+            return .failure(error(code: kFBGeneralErrorCode, dictionary))
         }
         guard successStatus else {
             let userInfo: [String: Any] = ["http_status": status, "body": text ?? body.base64EncodedString()]

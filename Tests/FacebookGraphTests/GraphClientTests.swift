@@ -233,10 +233,14 @@ struct GraphClientTests {
 
     @Test("Cancelling the task cancels the transfer and reports a cancellation")
     func cancel() async throws {
-        let server = try Server { _, _ in .hang }
+        let arrived = AsyncEvent()
+        let server = try Server { _, _ in
+            arrived.signal()
+            return .hang
+        }
         let client = server.client(retry: .never)
         let task = Task { try await client.get("me") }
-        #expect(eventually { server.requests.count == 1 })
+        #expect(await arrived.wait(), "the request reached the server")
         task.cancel()
         let result = await task.result
         #expect(throws: GraphError.self) { try result.get() }

@@ -1,3 +1,4 @@
+import FacebookGraph
 import Foundation
 
 #if canImport(Glibc)
@@ -13,4 +14,60 @@ package func eventually(seconds: Double = 10, _ condition: () -> Bool) -> Bool {
         usleep(5_000)
     }
     return condition()
+}
+
+/// A one-shot event for async tests: ``signal()`` from any thread, ``wait(seconds:)`` suspends (never
+/// blocks a thread of the cooperative pool) until it is signalled or the time is up.
+package final class AsyncEvent: Sendable {
+    private struct State {
+        var signalled = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = LockedValue(State())
+
+    package init() {}
+
+    /// Marks the event as happened and wakes every waiter.
+    package func signal() {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.signalled = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// True once signalled.
+    package var isSignalled: Bool { state.withLock { $0.signalled } }
+
+    /// Suspends until the event is signalled or `seconds` pass; returns whether it was signalled.
+    package func wait(seconds: Double = 10) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await withCheckedContinuation { continuation in
+                    let now = self.state.withLock { state -> Bool in
+                        if state.signalled { return true }
+                        state.waiters.append(continuation)
+                        return false
+                    }
+                    if now { continuation.resume() }
+                }
+                return true
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(seconds))
+                return false
+            }
+            let first = await group.next() ?? false
+            // Release a waiter still parked (the timeout came first) so the group can end.
+            let parked = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                defer { state.waiters = [] }
+                return state.waiters
+            }
+            for waiter in parked { waiter.resume() }
+            group.cancelAll()
+            return first || isSignalled
+        }
+    }
 }

@@ -97,15 +97,18 @@ extension GraphError {
                 message: inner["message"] as? String ?? ""
             )
         }
-        if let name = dictionary["error"] as? String {
+        if let value = dictionary["error"] {
+            // Any other `error` value — the OAuth drafts' string (`invalid_request`), or something odd —
+            // still says the call failed (the v2 SDK failed on any `error` key).
+            let name = value as? String ?? (value is NSNull ? "" : "\(value)")
             let description = dictionary["error_description"] as? String
             return make(
                 .oauthDraft,
                 dictionary,
                 code: integer(dictionary["error_code"] ?? dictionary["code"]),
                 subcode: nil,
-                type: name,
-                message: description ?? name
+                type: name.isEmpty ? nil : name,
+                message: description ?? (name.isEmpty ? "error" : name)
             )
         }
         if dictionary["error_code"] != nil || dictionary["error_msg"] != nil || dictionary["error_reason"] != nil {

@@ -11,10 +11,15 @@ extension GraphRequest {
     /// - Parameters:
     ///   - configuration: Base URLs, version, credentials and timeouts.
     ///   - now: The Unix time for a time-bound proof.
+    ///   - options: Transfer options to use instead of the configuration's timeouts.
     /// - Throws: ``GraphError`` of category ``GraphErrorCategory/invalidRequest`` for a malformed
     ///   version, or ``GraphErrorCategory/transport`` when the URL is invalid or a credential would
     ///   travel over plain http off the machine.
-    package func prepare(configuration: GraphConfiguration, now: Int? = nil) throws(GraphError) -> PreparedRequest {
+    package func prepare(
+        configuration: GraphConfiguration,
+        now: Int? = nil,
+        options: TransferOptions? = nil
+    ) throws(GraphError) -> PreparedRequest {
         var url: String
         var pairs = parameters
         switch endpoint {
@@ -31,6 +36,9 @@ extension GraphRequest {
             url = Self.join(base: configuration.graphBaseURL, version: version, path: path)
         case .rest(let name):
             url = Self.join(base: configuration.restBaseURL, version: nil, path: "method/" + name)
+        case .absolute(let absolute) where encoding == .legacyV2:
+            // The v2 SDK sent its URL as the caller built it.
+            url = absolute
         case .absolute(let absolute):
             let (stripped, echoed) = Self.removingQueryItems(Self.echoedCredentialNames, from: absolute)
             url = stripped
@@ -56,7 +64,7 @@ extension GraphRequest {
             pairs += proof.parameters.map { (name: $0.0, value: $0.1) }
         }
         do {
-            return try encode(url: url, pairs: pairs, options: configuration.transferOptions)
+            return try encode(url: url, pairs: pairs, options: options ?? configuration.transferOptions)
         } catch {
             throw GraphError(transport: error)
         }
