@@ -1,3 +1,4 @@
+import FacebookGraph
 import Foundation
 
 /// `fbgraph batch FILE.json`: one Graph batch request — POST `/` with the file's JSON array as the
@@ -26,10 +27,9 @@ enum BatchCommand {
         let target = try GraphTarget(arguments)
         let batch = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let request = GraphRequest(
-            method: "POST",
-            url: target.graphBase,
-            parameters: [("batch", batch)] + options.parameters,
-            token: target.token
+            endpoint: .graph(""),
+            method: .post,
+            parameters: ([("batch", batch)] + options.parameters).map { (name: $0.0, value: $0.1) }
         )
         return request.send(to: target, compact: format.compact, output: &output)
     }

@@ -15,9 +15,9 @@ import Foundation
 /// The libcurl engine refuses a token over plain http to any host but loopback.
 struct GraphTarget {
     /// The real Graph API.
-    static let liveGraphBase = "https://graph.facebook.com/"
+    static let liveGraphBase = GraphConfiguration.defaultGraphBaseURL
     /// The real legacy REST API.
-    static let liveRESTBase = "https://api.facebook.com/"
+    static let liveRESTBase = GraphConfiguration.defaultRESTBaseURL
 
     /// The target options every request-making command accepts.
     static let options = [
@@ -35,6 +35,16 @@ struct GraphTarget {
     let restBase: String
     /// The access token to send, or nil.
     let token: String?
+
+    /// The core's configuration for this target: its base URLs and token; the CLI sends each request
+    /// once (no retries), so what it prints is what the server said.
+    var configuration: GraphConfiguration {
+        var configuration = GraphConfiguration(accessToken: token)
+        configuration.graphBaseURL = graphBase
+        configuration.restBaseURL = restBase
+        configuration.retryPolicy = .never
+        return configuration
+    }
 
     /// The target `arguments` name.
     ///

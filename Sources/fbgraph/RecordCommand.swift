@@ -46,18 +46,17 @@ enum RecordCommand {
         } catch {
             throw .failure("\(error)")
         }
-        let request = GraphRequest(method: method, path: arguments.positional("PATH"), options: options, target: target)
+        let request = GraphRequest(command: method, path: arguments.positional("PATH"), options: options)
         let prepared: PreparedRequest
-        do {
-            prepared = try request.prepare()
-        } catch {
-            return ResponseReport.report(error, output: &output)
+        switch request.prepared(for: target) {
+        case .success(let value): prepared = value
+        case .failure(let error): return ResponseReport.report(error, output: &output)
         }
         let startedAt = Date()
         let response: RawResponse
         switch BlockingCall.send(prepared, on: target.transport) {
         case .success(let received): response = received
-        case .failure(let error): return ResponseReport.report(error, output: &output)
+        case .failure(let error): return ResponseReport.report(GraphError(transport: error), output: &output)
         }
         let entry = cassette.redactor.redact(HAREntry(request: prepared, response: response, startedAt: startedAt))
         try refuseSecrets(in: entry, token: target.token)

@@ -1,3 +1,5 @@
+import FacebookGraph
+
 /// `fbgraph get|post|delete PATH`: one Graph call, the response on standard output.
 enum RequestCommand {
     /// The command for `method` (`GET`, `POST` or `DELETE`).
@@ -20,7 +22,7 @@ enum RequestCommand {
         let options = try RequestOptions(arguments, method: method)
         let format = try OutputFormat(arguments)
         let target = try GraphTarget(arguments)
-        let request = GraphRequest(method: method, path: arguments.positional("PATH"), options: options, target: target)
+        let request = GraphRequest(command: method, path: arguments.positional("PATH"), options: options)
         return request.send(to: target, compact: format.compact, output: &output)
     }
 
@@ -38,7 +40,7 @@ enum RequestCommand {
                 """
             upload = """
 
-                  -F, --form name=@file   A file part (multipart upload); -F name=value for a text part.
+                  -F, --form name=@file   A file part (multipart upload); -F name=value adds a text field.
                                           Repeat for more.
                 """
             examples = """

@@ -19,7 +19,7 @@ enum ResponseReport {
     ) -> Int32 {
         switch result {
         case .success(let response): return report(response, compact: compact, output: &output)
-        case .failure(let error): return report(error, output: &output)
+        case .failure(let error): return report(GraphError(transport: error), output: &output)
         }
     }
 
@@ -27,15 +27,19 @@ enum ResponseReport {
     static func report(_ response: RawResponse, compact: Bool, output: inout StandardStreams) -> Int32 {
         printBody(response.body, compact: compact, output: &output)
         if let error = GraphError.parse(status: response.status, headers: response.headers, body: response.body) {
-            output.err("error: \(error)")
-            return ExitCode.failure
+            return report(error, output: &output)
         }
         return ExitCode.success
     }
 
-    /// Prints a transport error and returns the exit status.
-    static func report(_ error: TransportError, output: inout StandardStreams) -> Int32 {
-        output.err("error: transport (\(error.code)): \(error.message)")
+    /// Prints the one error line and returns the exit status. A transport error keeps its message's
+    /// lines (a replay miss goes on with the diff against the nearest entries).
+    static func report(_ error: GraphError, output: inout StandardStreams) -> Int32 {
+        if let transport = error.transportError {
+            output.err("error: transport (\(transport.code)): \(transport.message)")
+        } else {
+            output.err("error: \(error)")
+        }
         return ExitCode.failure
     }
 

@@ -1,3 +1,5 @@
+import FacebookGraph
+
 /// `fbgraph rest METHOD`: one call of the legacy REST API, `<rest base>/method/METHOD`, with
 /// `format=json` as the legacy SDK sent it.
 enum RestCommand {
@@ -26,10 +28,9 @@ enum RestCommand {
             parameters.insert(("format", "json"), at: 0)
         }
         let request = GraphRequest(
-            method: httpMethod,
-            url: GraphURL.make(base: target.restBase, path: "method/" + method, parameters: []),
-            parameters: parameters,
-            token: target.token
+            endpoint: .rest(method),
+            method: GraphHTTPMethod(rawValue: httpMethod),
+            parameters: parameters.map { (name: $0.0, value: $0.1) }
         )
         return request.send(to: target, compact: format.compact, output: &output)
     }

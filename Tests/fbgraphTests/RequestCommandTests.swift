@@ -31,7 +31,9 @@ struct RequestCommandTests {
         #expect(args == ["limit": "2", "locale": "fr_FR", "fields": "id,name{first}", "access_token": "T0KEN"])
     }
 
-    @Test("post -F sends a multipart body: the parameters as text parts, then the file's exact bytes")
+    @Test(
+        "post -F sends a multipart body: the parameters, -F text fields and token as text parts, then the file's exact bytes"
+    )
     func postMultipart() throws {
         let bin = try HTTPBin()
         defer { bin.stop() }
@@ -50,7 +52,7 @@ struct RequestCommandTests {
         #expect(contentType.hasPrefix("multipart/form-data; boundary="))
         let boundary = String(contentType.dropFirst("multipart/form-data; boundary=".count))
         var expected = Data()
-        for (name, value) in [("caption", "A cat"), ("access_token", "T0KEN"), ("published", "false")] {
+        for (name, value) in [("caption", "A cat"), ("published", "false"), ("access_token", "T0KEN")] {
             expected.append(
                 Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8))
         }

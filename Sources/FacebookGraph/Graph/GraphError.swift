@@ -110,7 +110,7 @@ public struct GraphError: Error, Sendable, CustomStringConvertible {
 
     /// A failure without an HTTP response.
     public init(transport error: TransportError) {
-        self.init(shape: .transport, message: error.description, httpStatus: nil, category: .transport)
+        self.init(shape: .transport, message: error.message, httpStatus: nil, category: .transport)
         transportError = error
     }
 
@@ -123,10 +123,13 @@ public struct GraphError: Error, Sendable, CustomStringConvertible {
     public var isCancellation: Bool { transportError?.code == .cancelled }
 
     /// `<category> (code N[, subcode M]): <message>` on one line, every secret replaced; an error
-    /// without a code shows the HTTP status in its place.
+    /// without a code shows the HTTP status in its place, a transport error its
+    /// ``TransportError/Code`` (`transport (cannotConnect): …`).
     public var description: String {
         var numbers: [String] = []
-        if let code {
+        if let transportError {
+            numbers.append(transportError.code.description)
+        } else if let code {
             numbers.append("code \(code)")
         } else if let httpStatus {
             numbers.append("status \(httpStatus)")
