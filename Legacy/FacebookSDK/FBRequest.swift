@@ -107,11 +107,9 @@ open class FBRequest: NSObject, @unchecked Sendable {
         if method == "POST" {
             // Deviation: POST parameters travel in the body only, not also in the query string.
             requestURL = baseURL
-            headers.add(
-                name: "Content-Type",
-                value: "multipart/form-data; boundary=\(LegacyConstants.stringBoundary)"
-            )
-            body = LegacyRequestBody.multipartBody(params: params)
+            let form = LegacyRequestBody.multipartForm(params: params)
+            headers.add(name: "Content-Type", value: form.contentType)
+            body = form.body
         } else {
             requestURL = LegacyRequestBody.serializeURL(baseURL, params: params, httpMethod: method)
         }

@@ -47,31 +47,19 @@ enum LegacyRequestBody {
     }
 
     /// `generatePostBody`: string parts first, then file parts (`filename="<key>"`,
-    /// `Content-Type: content/unknown`), each followed by a boundary line. The body ends with the
-    /// closing boundary `--<boundary>--` (a documented deviation: v2 never closed it).
-    static func multipartBody(params: NSDictionary?, boundary: String = LegacyConstants.stringBoundary) -> Data {
-        let all = values(of: params)
-        var body = Data("--\(boundary)\r\n".utf8)
-        var parts: [Data] = []
-        for case (let key, .text(let text)) in all {
-            var part = Data("Content-Disposition: form-data; name=\"\(key)\"\r\n\r\n".utf8)
-            part.append(Data(text.utf8))
-            parts.append(part)
+    /// `Content-Type: content/unknown`) under the fixed v2 boundary — the core's
+    /// ``MultipartForm/legacyV2(fields:files:)``. The body ends with the closing boundary
+    /// `--<boundary>--` (a documented deviation: v2 never closed it).
+    static func multipartForm(params: NSDictionary?) -> MultipartForm {
+        var fields: [(name: String, value: String)] = []
+        var files: [(name: String, data: Data)] = []
+        for (key, value) in values(of: params) {
+            switch value {
+            case .text(let text): fields.append((key, text))
+            case .file(let data): files.append((key, data))
+            }
         }
-        for case (let key, .file(let data)) in all {
-            var part = Data("Content-Disposition: form-data; filename=\"\(key)\"\r\n".utf8)
-            part.append(Data("Content-Type: content/unknown\r\n\r\n".utf8))
-            part.append(data)
-            parts.append(part)
-        }
-        for (index, part) in parts.enumerated() {
-            body.append(part)
-            body.append(Data((index == parts.count - 1 ? "\r\n--\(boundary)--\r\n" : "\r\n--\(boundary)\r\n").utf8))
-        }
-        if parts.isEmpty {
-            body = Data("--\(boundary)--\r\n".utf8)
-        }
-        return body
+        return .legacyV2(fields: fields, files: files)
     }
 }
 

@@ -343,7 +343,7 @@ extension DemoGraph {
                 parameters += Self.formPairs(String(decoding: request.body, as: UTF8.self))
             case "multipart/form-data":
                 let boundary = MultipartBody.boundary(fromContentType: contentType)
-                for part in MultipartBody(request.body, boundary: boundary)?.parts ?? [] {
+                for part in (try? MultipartBody(parsing: request.body, boundary: boundary))?.parts ?? [] {
                     if part.filename == nil {
                         parameters.append((part.name ?? "", String(decoding: part.body, as: UTF8.self)))
                     } else {

@@ -26,6 +26,7 @@
 // JSON or UTF-8, unbalanced field lists, broken multipart) never fails: it falls back to a
 // deterministic literal form.
 
+import FacebookGraph
 import Foundation
 
 /// A request reduced to what replay matching compares; equality is the match.
@@ -156,7 +157,8 @@ package struct CanonicalRequest: Sendable, Hashable, CustomStringConvertible {
             if mediaType == "application/x-www-form-urlencoded" {
                 pairs += FormEncoding.pairs(Array(body))
             } else if mediaType == "multipart/form-data",
-                let multipart = MultipartBody(body, boundary: MultipartBody.boundary(fromContentType: contentType))
+                let multipart = try? MultipartBody(
+                    parsing: body, boundary: MultipartBody.boundary(fromContentType: contentType))
             {
                 for part in multipart.parts {
                     if part.filename == nil {

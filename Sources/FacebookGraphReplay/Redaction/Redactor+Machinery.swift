@@ -1,6 +1,7 @@
+import FacebookGraph
 import Foundation
 
-/// The redactor's private machinery: free-text replacement, header credentials, multipart ranges,
+/// The redactor's private machinery: free-text replacement, header credentials, multipart parts,
 /// JSON string literals and text encodings.
 extension Redactor {
     /// Free-text replacement of secrets in all their encodings, in one pass over the bytes.
@@ -97,96 +98,13 @@ extension Redactor {
         }
     }
 
-    /// The parts of a `multipart/form-data` body.
-    enum MultipartRanges {
-        /// One part: its field name, whether it is a file, and the byte range of its content.
-        struct Part {
-            /// The `name` of its `Content-Disposition`.
-            var name: String?
-            /// True when the part has a `filename` (an upload, left untouched).
-            var isFile: Bool
-            /// The content's bytes within the body.
-            var content: Range<Int>
-        }
-
-        /// The boundary of a `multipart/…; boundary=…` media type.
-        static func boundary(ofMediaType mediaType: String) -> String? {
-            guard mediaType.lowercased().hasPrefix("multipart/") else { return nil }
-            for parameter in mediaType.split(separator: ";").dropFirst() {
-                let pair = parameter.trimmingCharacters(in: .whitespaces)
-                guard pair.lowercased().hasPrefix("boundary=") else { continue }
-                let value = pair.dropFirst("boundary=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-                return value.isEmpty ? nil : value
-            }
-            return nil
-        }
-
-        /// The parts of `bytes` delimited by `--boundary` lines (CRLF or LF line ends).
-        static func parts(of bytes: [UInt8], boundary: String) -> [Part] {
-            let delimiter = Array("--\(boundary)".utf8)
-            var starts: [Int] = []
-            var index = 0
-            while index + delimiter.count <= bytes.count {
-                let atLineStart = index == 0 || bytes[index - 1] == UInt8(ascii: "\n")
-                if atLineStart, bytes[index..<(index + delimiter.count)].elementsEqual(delimiter) {
-                    starts.append(index)
-                    index += delimiter.count
-                } else {
-                    index += 1
-                }
-            }
-            var parts: [Part] = []
-            for (start, next) in zip(starts, starts.dropFirst()) {
-                guard let headerStart = lineEnd(in: bytes, from: start + delimiter.count),
-                    let blank = blankLine(in: bytes, from: headerStart, before: next)
-                else { continue }
-                let (headerEnd, contentStart) = blank
-                var contentEnd = next
-                if contentEnd > contentStart, bytes[contentEnd - 1] == UInt8(ascii: "\n") { contentEnd -= 1 }
-                if contentEnd > contentStart, bytes[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
-                let headers = String(decoding: bytes[headerStart..<headerEnd], as: UTF8.self)
-                let (name, isFile) = disposition(headers)
-                parts.append(Part(name: name, isFile: isFile, content: contentStart..<max(contentStart, contentEnd)))
-            }
-            return parts
-        }
-
-        /// The index after the line end at or after `index`.
-        private static func lineEnd(in bytes: [UInt8], from index: Int) -> Int? {
-            bytes[index...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }
-        }
-
-        /// The header block's end and the content's start: the first empty line before `limit`.
-        private static func blankLine(in bytes: [UInt8], from start: Int, before limit: Int) -> (Int, Int)? {
-            var lineStart = start
-            while lineStart < limit {
-                guard let newline = bytes[lineStart..<limit].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-                let lineEnd = newline > lineStart && bytes[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
-                if lineEnd == lineStart { return (lineStart, newline + 1) }
-                lineStart = newline + 1
-            }
-            return nil
-        }
-
-        /// The field name and file-ness of a part from its `Content-Disposition` header.
-        private static func disposition(_ headers: String) -> (name: String?, isFile: Bool) {
-            for line in headers.split(whereSeparator: \.isNewline) {
-                let lowered = line.lowercased()
-                guard lowered.hasPrefix("content-disposition:") else { continue }
-                var name: String?
-                var isFile = false
-                for parameter in line.split(separator: ";").dropFirst() {
-                    let pair = parameter.trimmingCharacters(in: .whitespaces)
-                    let key = pair.prefix { $0 != "=" }.lowercased()
-                    let value = pair.drop { $0 != "=" }.dropFirst()
-                        .trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-                    if key == "name" { name = value }
-                    if key.hasPrefix("filename") { isFile = true }
-                }
-                return (name, isFile)
-            }
-            return (nil, false)
-        }
+    /// The text (non-file) parts of a `multipart/…` body, parsed leniently by the core's one parser
+    /// (redaction salvages every part it can); `nil` when `mediaType` is not multipart or names no
+    /// boundary, empty when the body holds no delimiter.
+    static func multipartTextParts(of bytes: [UInt8], mediaType: String) -> [MultipartBody.Part]? {
+        guard let boundary = MultipartBody.boundary(fromContentType: mediaType) else { return nil }
+        let body = try? MultipartBody(parsing: Data(bytes), boundary: boundary, tolerance: .lenient)
+        return body?.parts.filter { !$0.isFile } ?? []
     }
 
     /// A minimal, lenient scanner of the string literals of JSON text, in textual order.
