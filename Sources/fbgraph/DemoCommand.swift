@@ -100,18 +100,12 @@ enum DemoEngine {
     static func url(base: String, path: String, parameters: [(String, String)]) -> String {
         var url = base.hasSuffix("/") ? base : base + "/"
         url += path.hasPrefix("/") ? String(path.dropFirst()) : path
-        guard !parameters.isEmpty else { return url }
-        return url + (url.contains("?") ? "&" : "?") + form(parameters)
+        return FormEncoding.appending(parameters, to: url)
     }
 
     /// `name=value&…`, names and values encoded to the RFC 3986 unreserved set.
     static func form(_ parameters: [(String, String)]) -> String {
-        let unreserved = CharacterSet(
-            charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-        return parameters.map { name, value in
-            let name = name.addingPercentEncoding(withAllowedCharacters: unreserved) ?? name
-            return "\(name)=\(value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value)"
-        }.joined(separator: "&")
+        FormEncoding.encode(parameters)
     }
 
     /// Prepares and sends one request, and waits (at most 60 seconds) for the answer.

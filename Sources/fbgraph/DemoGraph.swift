@@ -279,10 +279,7 @@ enum DemoGraph {
 
     /// `name=value&…`, values percent-encoded to the unreserved set.
     static func query(_ pairs: [(name: String, value: String)]) -> String {
-        let unreserved = CharacterSet(
-            charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-        return pairs.map { "\($0.name)=\($0.value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "")" }
-            .joined(separator: "&")
+        FormEncoding.encode(pairs.map { ($0.name, $0.value) }, escapingKeys: false)
     }
 
     /// A stable 11-character trace id for a call (the same call always gets the same id).
@@ -371,12 +368,7 @@ extension DemoGraph {
 
         /// The decoded pairs of a form body or query (`+` is a space).
         static func formPairs(_ text: String) -> [(name: String, value: String)] {
-            text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
-                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                let name = HTTPServerRequest.percentDecoded(parts[0], plusIsSpace: true)
-                let value = parts.count > 1 ? HTTPServerRequest.percentDecoded(parts[1], plusIsSpace: true) : ""
-                return (name, value)
-            }
+            FormEncoding.decode(text, invalidUTF8: .replace)
         }
     }
 }

@@ -135,11 +135,11 @@ package struct CanonicalRequest: Sendable, Hashable, CustomStringConvertible {
     package init(_ request: HARRequest, ignoring ignored: Set<String> = CanonicalRequest.ignoredParameters) {
         method = request.method.uppercased()
         let url = URLParts(Array(request.url.utf8))
-        path = Self.canonicalPath(FormEncoding.percentDecoded(url.path, plusIsSpace: false))
+        path = Self.canonicalPath(FormEncoding.unescape(bytes: url.path, plusAsSpace: false, invalidUTF8: .escapeBytes))
 
         var pairs: [(name: String, value: String)]
         if let query = url.query {
-            pairs = FormEncoding.pairs(query)
+            pairs = FormEncoding.decode(bytes: query, invalidUTF8: .escapeBytes)
         } else {
             pairs = request.queryString.map { ($0.name, $0.value) }
         }
@@ -155,14 +155,15 @@ package struct CanonicalRequest: Sendable, Hashable, CustomStringConvertible {
                 contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
                 .first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
             if mediaType == "application/x-www-form-urlencoded" {
-                pairs += FormEncoding.pairs(Array(body))
+                pairs += FormEncoding.decode(bytes: Array(body), invalidUTF8: .escapeBytes)
             } else if mediaType == "multipart/form-data",
                 let multipart = try? MultipartBody(
                     parsing: body, boundary: MultipartBody.boundary(fromContentType: contentType))
             {
                 for part in multipart.parts {
                     if part.filename == nil {
-                        pairs.append((part.name ?? "", FormEncoding.lenientUTF8(Array(part.body))))
+                        pairs.append(
+                            (part.name ?? "", FormEncoding.text(of: Array(part.body), invalidUTF8: .escapeBytes)))
                     } else {
                         files.append(
                             FilePart(
@@ -301,13 +302,17 @@ extension CanonicalRequest {
         }
         if case .string(let relativeURL)? = members["relative_url"] {
             let url = URLParts(Array(relativeURL.utf8))
-            let path = canonicalPath(FormEncoding.percentDecoded(url.path, plusIsSpace: false))
-            let query = canonicalParameters(FormEncoding.pairs(url.query ?? []), ignoring: ignored)
-            members["relative_url"] = .string(query.isEmpty ? path : path + "?" + FormEncoding.joined(query))
+            let path = canonicalPath(
+                FormEncoding.unescape(bytes: url.path, plusAsSpace: false, invalidUTF8: .escapeBytes))
+            let query = canonicalParameters(
+                FormEncoding.decode(bytes: url.query ?? [], invalidUTF8: .escapeBytes), ignoring: ignored)
+            members["relative_url"] = .string(
+                query.isEmpty ? path : path + "?" + FormEncoding.encodeReadably(query.map { ($0.name, $0.value) }))
         }
         if case .string(let body)? = members["body"] {
-            let parameters = canonicalParameters(FormEncoding.pairs(Array(body.utf8)), ignoring: ignored)
-            members["body"] = .string(FormEncoding.joined(parameters))
+            let parameters = canonicalParameters(
+                FormEncoding.decode(bytes: Array(body.utf8), invalidUTF8: .escapeBytes), ignoring: ignored)
+            members["body"] = .string(FormEncoding.encodeReadably(parameters.map { ($0.name, $0.value) }))
         }
         return .object(members)
     }
@@ -380,93 +385,6 @@ struct URLParts {
     private static func isDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
-}
-
-/// `application/x-www-form-urlencoded` decoding, lenient: a `%` not followed by two hex digits is
-/// kept literally, and bytes that are not UTF-8 are spelled `%XX`.
-enum FormEncoding {
-    /// The `name=value` pairs of a query or form body, split on `&`, empty pieces skipped, both
-    /// sides decoded with `+` as a space. A piece without `=` is a name with an empty value.
-    static func pairs(_ bytes: [UInt8]) -> [(name: String, value: String)] {
-        bytes.split(separator: UInt8(ascii: "&")).map { piece in
-            if let equals = piece.firstIndex(of: UInt8(ascii: "=")) {
-                return (
-                    percentDecoded(piece[..<equals], plusIsSpace: true),
-                    percentDecoded(piece[piece.index(after: equals)...], plusIsSpace: true)
-                )
-            }
-            return (percentDecoded(piece, plusIsSpace: true), "")
-        }
-    }
-
-    /// `bytes` with `%XX` decoded (and `+` as a space when `plusIsSpace`), as lenient UTF-8.
-    static func percentDecoded(_ bytes: some Collection<UInt8>, plusIsSpace: Bool) -> String {
-        let input = Array(bytes)
-        var output: [UInt8] = []
-        output.reserveCapacity(input.count)
-        var index = 0
-        while index < input.count {
-            let byte = input[index]
-            if byte == UInt8(ascii: "%"), index + 2 < input.count, let high = ASCIIHex.value(input[index + 1]),
-                let low = ASCIIHex.value(input[index + 2])
-            {
-                output.append(high << 4 | low)
-                index += 3
-            } else {
-                output.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-                index += 1
-            }
-        }
-        return lenientUTF8(output)
-    }
-
-    /// `bytes` as a string: valid UTF-8 as is, each byte of an invalid sequence spelled `%XX`.
-    static func lenientUTF8(_ bytes: [UInt8]) -> String {
-        if let text = String(validating: bytes, as: UTF8.self) { return text }
-        var result = String.UnicodeScalarView()
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = bytes.makeIterator()
-        var position = 0
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded):
-                result.append(Unicode.UTF8.decode(encoded))
-                position += encoded.count
-            case .error(let length):
-                for byte in bytes[position..<(position + length)] {
-                    result.append(
-                        contentsOf: "%\(hexDigits[Int(byte >> 4)])\(hexDigits[Int(byte & 0x0F)])".unicodeScalars)
-                }
-                position += length
-            case .emptyInput:
-                return String(result)
-            }
-        }
-    }
-
-    /// Canonical parameters as `name=value&…`, with `%`, `&` and `=` in names and values escaped so
-    /// the text is unambiguous.
-    static func joined(_ parameters: [CanonicalRequest.Parameter]) -> String {
-        parameters.map { escaped($0.name) + "=" + escaped($0.value) }.joined(separator: "&")
-    }
-
-    /// `text` with `%`, `&`, `=` as `%25`, `%26`, `%3D`.
-    private static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "%": result += "%25"
-            case "&": result += "%26"
-            case "=": result += "%3D"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
-
-    /// Upper-case hex digits.
-    private static let hexDigits: [Character] = Array("0123456789ABCDEF")
-
 }
 
 // MARK: - Canonical JSON

@@ -273,9 +273,7 @@ extension Redactor {
 
         /// A `name=value` value decoded: `+` as space when asked, then percent escapes.
         static func decoded(_ bytes: ArraySlice<UInt8>, plusIsSpace: Bool) -> String {
-            var text = String(decoding: bytes, as: UTF8.self)
-            if plusIsSpace { text = text.replacingOccurrences(of: "+", with: " ") }
-            return text.removingPercentEncoding ?? text
+            FormEncoding.unescape(bytes: bytes, plusAsSpace: plusIsSpace)
         }
 
         /// The unreserved characters of RFC 3986.

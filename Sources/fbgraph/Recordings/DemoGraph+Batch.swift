@@ -1,3 +1,4 @@
+import FacebookGraph
 import FacebookGraphReplay
 import Foundation
 
@@ -55,7 +56,7 @@ extension DemoGraph {
     static func batchItem(_ item: [String: Any], token: String) -> Call {
         let relativeURL = item["relative_url"] as? String ?? ""
         let target = relativeURL.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let path = HTTPServerRequest.percentDecoded(target.first ?? "", plusIsSpace: false)
+        let path = FormEncoding.unescape(target.first ?? "", plusAsSpace: false, invalidUTF8: .replace)
         var parameters = target.count > 1 ? Call.formPairs(String(target[1])) : []
         parameters += Call.formPairs(item["body"] as? String ?? "")
         if !parameters.contains(where: { $0.name == "access_token" }) {
