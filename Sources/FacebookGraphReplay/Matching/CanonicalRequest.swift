@@ -432,34 +432,13 @@ indirect enum CanonicalJSON: Hashable {
         case .null: "null"
         case .bool(let value): value ? "true" : "false"
         case .number(let text): text
-        case .string(let value): Self.quoted(value)
+        case .string(let value): JSONString.quoted(value)
         case .array(let items): "[" + items.map(\.text).joined(separator: ",") + "]"
         case .object(let members):
             "{"
-                + members.sorted { $0.key < $1.key }.map { Self.quoted($0.key) + ":" + $0.value.text }
+                + members.sorted { $0.key < $1.key }.map { JSONString.quoted($0.key) + ":" + $0.value.text }
                 .joined(separator: ",") + "}"
         }
-    }
-
-    /// A JSON string literal.
-    private static func quoted(_ value: String) -> String {
-        var result = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 
     /// The canonical spelling of the number `±digits × 10^exponent`: leading and trailing zeros
@@ -582,65 +561,16 @@ private struct JSONParser {
     }
 
     /// A string literal (at its opening quote); `nil` on a raw control character, a bad escape, a
-    /// lone surrogate or invalid UTF-8.
+    /// lone surrogate or invalid UTF-8 (``JSONString/unescapeStrictly(_:)``).
     private mutating func parseString() -> String? {
         index += 1
-        var output: [UInt8] = []
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            switch byte {
-            case UInt8(ascii: "\""):
-                return String(validating: output, as: UTF8.self)
-            case UInt8(ascii: "\\"):
-                guard index < bytes.count else { return nil }
-                let escape = bytes[index]
-                index += 1
-                switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(escape)
-                case UInt8(ascii: "b"): output.append(0x08)
-                case UInt8(ascii: "f"): output.append(0x0C)
-                case UInt8(ascii: "n"): output.append(0x0A)
-                case UInt8(ascii: "r"): output.append(0x0D)
-                case UInt8(ascii: "t"): output.append(0x09)
-                case UInt8(ascii: "u"):
-                    guard let scalar = parseUnicodeEscape() else { return nil }
-                    output.append(contentsOf: String(scalar).utf8)
-                default: return nil
-                }
-            case 0x00..<0x20:
-                return nil
-            default:
-                output.append(byte)
-            }
+        let start = index
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+            index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
         }
-        return nil
-    }
-
-    /// The scalar of `\uXXXX` (after the `u`), joining a surrogate pair.
-    private mutating func parseUnicodeEscape() -> Unicode.Scalar? {
-        guard let unit = parseHex4() else { return nil }
-        switch unit {
-        case 0xD800...0xDBFF:
-            guard consume(literal: "\\u"), let low = parseHex4(), (0xDC00...0xDFFF).contains(low) else { return nil }
-            return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
-        case 0xDC00...0xDFFF:
-            return nil
-        default:
-            return Unicode.Scalar(unit)
-        }
-    }
-
-    /// Four hex digits.
-    private mutating func parseHex4() -> UInt32? {
-        guard index + 4 <= bytes.count else { return nil }
-        var value: UInt32 = 0
-        for byte in bytes[index..<(index + 4)] {
-            guard let digit = Character(Unicode.Scalar(byte)).hexDigitValue else { return nil }
-            value = value << 4 | UInt32(digit)
-        }
-        index += 4
-        return value
+        guard index < bytes.count else { return nil }
+        index += 1
+        return JSONString.unescapeStrictly(bytes[start..<(index - 1)])
     }
 
     /// `-? int frac? exp?` per RFC 8259, as canonical text.

@@ -2,7 +2,7 @@ import FacebookGraph
 import Foundation
 
 /// The redactor's private machinery: free-text replacement, header credentials, multipart parts,
-/// JSON string literals and text encodings.
+/// the string literals of JSON text and text encodings.
 extension Redactor {
     /// Free-text replacement of secrets in all their encodings, in one pass over the bytes.
     struct ReplacementTable {
@@ -132,7 +132,7 @@ extension Redactor {
                         end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
                     }
                     end = min(end, bytes.count)
-                    let text = decode(bytes[start..<end])
+                    let text = JSONString.unescape(bytes[start..<end])
                     index = end + 1
                     var after = index
                     while after < bytes.count, Text.isJSONWhitespace(bytes[after]) { after += 1 }
@@ -162,50 +162,6 @@ extension Redactor {
                 pendingKey = nil
                 index += 1
             }
-        }
-
-        /// The value of a JSON string literal's contents (escapes decoded; lenient on bad escapes).
-        static func decode(_ literal: ArraySlice<UInt8>) -> String {
-            guard literal.contains(UInt8(ascii: "\\")) else { return String(decoding: literal, as: UTF8.self) }
-            var output: [UInt8] = []
-            var index = literal.startIndex
-            var pendingHighSurrogate: UInt32?
-            while index < literal.endIndex {
-                let byte = literal[index]
-                guard byte == UInt8(ascii: "\\"), index + 1 < literal.endIndex else {
-                    output.append(byte)
-                    index += 1
-                    continue
-                }
-                let escape = literal[index + 1]
-                index += 2
-                switch escape {
-                case UInt8(ascii: "b"): output.append(0x08)
-                case UInt8(ascii: "f"): output.append(0x0C)
-                case UInt8(ascii: "n"): output.append(0x0A)
-                case UInt8(ascii: "r"): output.append(0x0D)
-                case UInt8(ascii: "t"): output.append(0x09)
-                case UInt8(ascii: "u"):
-                    guard index + 4 <= literal.endIndex,
-                        let code = UInt32(String(decoding: literal[index..<(index + 4)], as: UTF8.self), radix: 16)
-                    else { continue }
-                    index += 4
-                    if (0xD800..<0xDC00).contains(code) {
-                        pendingHighSurrogate = code
-                        continue
-                    }
-                    var scalarValue = code
-                    if (0xDC00..<0xE000).contains(code), let high = pendingHighSurrogate {
-                        scalarValue = 0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00)
-                    }
-                    pendingHighSurrogate = nil
-                    if let scalar = Unicode.Scalar(scalarValue) {
-                        output.append(contentsOf: Array(String(scalar).utf8))
-                    }
-                default: output.append(escape)
-                }
-            }
-            return String(decoding: output, as: UTF8.self)
         }
     }
 
@@ -305,10 +261,10 @@ extension Redactor {
                 add(encoded.map(lowercasingHex))
             }
             for base in forms {
-                add(jsonEscaped(base, escapingSlash: false))
-                add(jsonEscaped(base, escapingSlash: true))
+                add(JSONString.escape(base, escapingSlash: false))
+                add(JSONString.escape(base, escapingSlash: true))
                 if base.contains("%") {
-                    add(jsonEscaped(base, escapingSlash: false).replacingOccurrences(of: "%", with: "\\u0025"))
+                    add(JSONString.escape(base, escapingSlash: false).replacingOccurrences(of: "%", with: "\\u0025"))
                 }
             }
             return forms
@@ -329,28 +285,6 @@ extension Redactor {
                 }
             }
             return String(decoding: bytes, as: UTF8.self)
-        }
-
-        /// `text` as the inside of a JSON string literal.
-        static func jsonEscaped(_ text: String, escapingSlash: Bool) -> String {
-            var output = ""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": output += "\\\""
-                case "\\": output += "\\\\"
-                case "/": output += escapingSlash ? "\\/" : "/"
-                case "\n": output += "\\n"
-                case "\r": output += "\\r"
-                case "\t": output += "\\t"
-                case "\u{08}": output += "\\b"
-                case "\u{0C}": output += "\\f"
-                case let control where control.value < 0x20:
-                    let hex = String(control.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: output.unicodeScalars.append(scalar)
-                }
-            }
-            return output
         }
     }
 }

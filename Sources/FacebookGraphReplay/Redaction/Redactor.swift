@@ -378,7 +378,7 @@ public final class Redactor: @unchecked Sendable {
                 let mapped = Credentials.map(headerNamed: name, value: value, kind: kind) {
                     placeholders[$0] ?? $0
                 }
-                if mapped != value { edits[range] = Text.jsonEscaped(mapped, escapingSlash: false) }
+                if mapped != value { edits[range] = JSONString.escape(mapped) }
             }
         }
         JSONStrings.scan(bytes) { key, value, range in

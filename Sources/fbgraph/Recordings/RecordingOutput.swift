@@ -1,3 +1,4 @@
+import FacebookGraph
 import FacebookGraphReplay
 import Foundation
 
@@ -22,7 +23,7 @@ enum RecordingOutput {
             .flatMap { from, to in
                 [
                     (from, to),
-                    (from.replacingOccurrences(of: "/", with: "\\/"), to.replacingOccurrences(of: "/", with: "\\/")),
+                    (JSONString.escape(from, escapingSlash: true), JSONString.escape(to, escapingSlash: true)),
                 ]
             }
         func rewrite(_ text: String) -> String {
