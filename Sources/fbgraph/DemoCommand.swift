@@ -48,7 +48,7 @@ enum DemoCommand {
         // 5. The secret policy: a token over plain http to a real host is refused before connecting.
         output.out("\n5. GET me over plain http to graph.facebook.com with a token")
         do {
-            _ = try PreparedRequest(url: "http://graph.facebook.com/me?access_token=\(DemoGraph.validToken)")
+            _ = try PreparedRequest(url: "http://graph.facebook.com/me?access_token=\(GraphStandIn.validToken)")
             output.out("   -> unexpectedly allowed")
             failures += 1
         } catch {

@@ -1,9 +1,8 @@
 import FacebookGraph
-import FacebookGraphReplay
 import Foundation
 
 /// The Graph batch endpoint of the stand-in (`POST /` with a `batch` parameter).
-extension DemoGraph {
+extension GraphStandIn {
     /// The item headers a batch answer keeps (Graph leaves the connection-level ones out).
     static let batchItemHeaders: Set<String> = [
         "content-type", "facebook-api-version", "cache-control", "expires", "pragma", "access-control-allow-origin",
