@@ -1,5 +1,5 @@
-// Tests of replay matching: `CanonicalRequest` (the match), `FieldsExpression`, `MultipartBody` and
-// `RequestDiff` (the explanation and the ranking of near misses).
+// Tests of replay matching: `CanonicalRequest` (the match), `FieldsExpression`, multipart bodies as matching
+// reads them, and `RequestDiff` (the explanation and the ranking of near misses).
 //
 // Requests are shaped like the ones Graph clients send (graph-wire-facts §A.0.1, §A.0.2; koala's
 // mock table for batch items): `fields` expansion, form-encoded feed posts with a JSON `privacy`,
@@ -370,28 +370,6 @@ struct CanonicalRequestTests {
         #expect(request.parameters == [.init(name: "message", value: "hello")])
         #expect(
             request.files == [.init(name: "", filename: "picture", contentType: "content/unknown", body: Self.photo)])
-    }
-
-    /// Multipart parsing: quoted boundaries, preamble, padding, empty bodies, escaped names, filename*.
-    @Test("Multipart parsing: quoted boundaries, preamble, padding, empty bodies, escaped names, filename*")
-    func multipartParsing() throws {
-        #expect(MultipartBody.boundary(fromContentType: #"multipart/form-data; boundary="a b;c""#) == "a b;c")
-        #expect(MultipartBody.boundary(fromContentType: "Multipart/Form-Data; charset=utf-8; BOUNDARY=xyz") == "xyz")
-        #expect(MultipartBody.boundary(fromContentType: "multipart/form-data") == nil)
-
-        let text =
-            "preamble\r\n--xyz  \r\nContent-Disposition: form-data; name=\"a\\\"q\"\r\n\r\n\r\n"
-            + "--xyz\r\ncontent-disposition: form-data; name=f; filename*=UTF-8''na%C3%AFve.txt\r\n\r\n"
-            + "x\r\n--xyz--epilogue"
-        let parsed = try MultipartBody(parsing: Data(text.utf8), boundary: "xyz")
-        #expect(parsed.parts.count == 2)
-        #expect(parsed.parts[0].name == "a\"q" && parsed.parts[0].body.isEmpty)
-        #expect(
-            parsed.parts[1].name == "f" && parsed.parts[1].filename == "naïve.txt"
-                && parsed.parts[1].body == Data("x".utf8))
-
-        let empty = try MultipartBody(parsing: Data("--xyz--\r\n".utf8), boundary: "xyz")
-        #expect(empty.parts.isEmpty)
     }
 
     // MARK: Batch

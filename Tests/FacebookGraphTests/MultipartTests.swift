@@ -123,7 +123,23 @@ struct MultipartTests {
         }
     }
 
-    @Test("The boundary comes only from a multipart media type")
+    @Test("Parsing other clients' bodies: preamble, padding, escaped names, filename*, epilogue, no parts")
+    func otherClients() throws {
+        let text =
+            "preamble\r\n--xyz  \r\nContent-Disposition: form-data; name=\"a\\\"q\"\r\n\r\n\r\n"
+            + "--xyz\r\ncontent-disposition: form-data; name=f; filename*=UTF-8''na%C3%AFve.txt\r\n\r\n"
+            + "x\r\n--xyz--epilogue"
+        let parsed = try MultipartBody(parsing: Data(text.utf8), boundary: "xyz")
+        #expect(parsed.parts.count == 2)
+        #expect(parsed.parts[0].name == "a\"q" && parsed.parts[0].body.isEmpty)
+        #expect(
+            parsed.parts[1].name == "f" && parsed.parts[1].filename == "naïve.txt"
+                && parsed.parts[1].body == Data("x".utf8))
+        let empty = try MultipartBody(parsing: Data("--xyz--\r\n".utf8), boundary: "xyz")
+        #expect(empty.parts.isEmpty)
+    }
+
+    @Test("The boundary comes only from a multipart media type, quoted or not, in any case")
     func boundaryFromContentType() {
         #expect(MultipartBody.boundary(fromContentType: #"multipart/form-data; boundary="a b;c""#) == "a b;c")
         #expect(MultipartBody.boundary(fromContentType: "Multipart/Form-Data; charset=utf-8; BOUNDARY=xyz") == "xyz")
