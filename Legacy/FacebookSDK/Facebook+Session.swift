@@ -1,3 +1,5 @@
+import FacebookGraph
+
 /// Login, logout, token extension and the SSO callback (legacy-sdk-facts §1.7–1.9).
 extension Facebook {
     /// The hours after a login or extension before a request extends the token (`kTokenExtendThreshold`).
@@ -96,7 +98,7 @@ extension Facebook {
             guard let equals = pair.firstIndex(of: "=") else { continue }
             let key = String(pair[..<equals])
             let rawValue = String(pair[pair.index(after: equals)...])
-            params[key] = rawValue.removingPercentEncoding ?? rawValue
+            params[key] = FormEncoding.unescape(rawValue, plusAsSpace: false)
         }
         return params
     }

@@ -1,3 +1,4 @@
+import FacebookGraph
 import Foundation
 
 /// The error domain of every error the v2 SDK produced from a response body (`@"facebookErrDomain"`).
@@ -31,7 +32,7 @@ enum LegacyConstants {
     static let restBaseURL = "https://api.facebook.com/method/"
     static let dialogBaseURL = "https://m.facebook.com/dialog/"
     static let userAgent = "FacebookConnect"
-    static let stringBoundary = "3i2ndDfv2rTHiSisAbouNdArYfORhtTPEefj3q2f"
+    static let stringBoundary = MultipartForm.legacyV2Boundary
     static let sdk = "ios"
     static let sdkVersion = "2"
     static let timeoutSeconds = 180

@@ -48,7 +48,7 @@ enum DemoCommand {
         // 5. The secret policy: a token over plain http to a real host is refused before connecting.
         output.out("\n5. GET me over plain http to graph.facebook.com with a token")
         do {
-            _ = try PreparedRequest(url: "http://graph.facebook.com/me?access_token=\(DemoGraph.validToken)")
+            _ = try PreparedRequest(url: "http://graph.facebook.com/me?access_token=\(GraphStandIn.validToken)")
             output.out("   -> unexpectedly allowed")
             failures += 1
         } catch {
@@ -100,18 +100,12 @@ enum DemoEngine {
     static func url(base: String, path: String, parameters: [(String, String)]) -> String {
         var url = base.hasSuffix("/") ? base : base + "/"
         url += path.hasPrefix("/") ? String(path.dropFirst()) : path
-        guard !parameters.isEmpty else { return url }
-        return url + (url.contains("?") ? "&" : "?") + form(parameters)
+        return FormEncoding.appending(parameters, to: url)
     }
 
     /// `name=value&…`, names and values encoded to the RFC 3986 unreserved set.
     static func form(_ parameters: [(String, String)]) -> String {
-        let unreserved = CharacterSet(
-            charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-        return parameters.map { name, value in
-            let name = name.addingPercentEncoding(withAllowedCharacters: unreserved) ?? name
-            return "\(name)=\(value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value)"
-        }.joined(separator: "&")
+        FormEncoding.encode(parameters)
     }
 
     /// Prepares and sends one request, and waits (at most 60 seconds) for the answer.

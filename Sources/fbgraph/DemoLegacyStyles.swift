@@ -36,7 +36,7 @@ enum DemoLegacyStyles {
         facebook.graphBaseURL = graphBaseURL
         facebook.restBaseURL = restBaseURL
         facebook.callbackQueue = DispatchQueue(label: "fbgraph.demo.callbacks")
-        let escaped = token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? token
+        let escaped = FormEncoding.escape(token)
         facebook.handleOpen(URL(string: "fb123://authorize#access_token=\(escaped)&expires_in=0"))
         let deadline = Date(timeIntervalSinceNow: 30)
         while facebook.requestsInFlight > 0, Date() < deadline {

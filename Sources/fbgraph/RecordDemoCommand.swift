@@ -6,7 +6,7 @@ import Foundation
 /// `fbgraph cassette record-demo OUTPUT.har [--swift OUTPUT.swift]` (hidden): records the bundled
 /// demo cassette.
 ///
-/// It starts ``DemoGraph`` on loopback and makes every call of `Recordings/README.md` through the
+/// It starts the Graph stand-in (`GraphStandInServer`) on loopback and makes every call of `Recordings/README.md` through the
 /// package's own recording path — one ``Cassette`` opened in `all` mode, used as
 /// `facebook.transport = .replay(cassette)` by the legacy `Facebook` object for the calls legacy
 /// code makes (Graph paths and REST methods, so the recorded requests are exactly what legacy code
@@ -103,11 +103,11 @@ enum RecordDemoCommand {
     /// Records every call into a cassette for `url`; returns the archive, rewritten to the public
     /// origins and checked for secrets, and one line per entry.
     static func record(into url: URL) throws -> (HARArchive, [String]) {
-        let server = try LoopbackHTTPServer { request in DemoGraph.handle(request) }
+        let server = try GraphStandInServer()
         defer { server.stop() }
         let cassette = try Cassette(contentsOf: url, mode: .all)
         let facebook = DemoLegacyStyles.loggedIn(
-            token: DemoGraph.validToken,
+            token: GraphStandIn.validToken,
             transport: .replay(cassette),
             graphBaseURL: server.baseURL + "/",
             restBaseURL: server.baseURL + "/method/"
@@ -142,7 +142,7 @@ enum RecordDemoCommand {
     /// The calls after the login, in recording order (`Recordings/README.md` lists them).
     private static func recordCalls(_ session: DemoRecordingSession) throws {
         let facebook = session.facebook
-        let token = DemoGraph.validToken
+        let token = GraphStandIn.validToken
 
         // The user, and the friends over three cursor pages: the first as legacy code asks for it,
         // the next two by following `paging.next` verbatim on the engine.
@@ -212,7 +212,7 @@ enum RecordDemoCommand {
         try session.expect("GET method/users.getInfo (legacy REST)", 200)
 
         // The errors: an expired token as legacy code meets it, then each error class on the engine.
-        facebook.accessToken = DemoGraph.expiredToken
+        facebook.accessToken = GraphStandIn.expiredToken
         _ = DemoLegacyStyles.blockOutcome { callback in
             facebook.request(withGraphPath: "me", params: NSMutableDictionary(), method: "GET", callback: callback)
         }

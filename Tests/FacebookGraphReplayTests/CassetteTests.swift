@@ -87,6 +87,15 @@ struct CassetteTests {
         #expect(text.contains("\"version\" : \"1.2\""))
     }
 
+    @Test("A foreign postData with only params is re-encoded with every non-unreserved byte escaped, letters too")
+    func postDataFromParams() throws {
+        let json =
+            #"{"mimeType":"application/x-www-form-urlencoded","params":[{"name":"msg é","value":"Grüße & ½+1"}]}"#
+        let postData = try JSONDecoder().decode(HARPostData.self, from: Data(json.utf8))
+        #expect(postData.text == "msg%20%C3%A9=Gr%C3%BC%C3%9Fe%20%26%20%C2%BD%2B1")
+        #expect(FormEncoding.decode(postData.text).map(\.value) == ["Grüße & ½+1"])
+    }
+
     @Test("Foreign HAR files with missing optional fields load")
     func lenientReading() throws {
         let minimal =

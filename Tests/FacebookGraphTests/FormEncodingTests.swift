@@ -58,6 +58,25 @@ struct FormEncodingTests {
         #expect(pairs.first?.name == text)
         #expect(pairs.first?.value == text)
     }
+
+    @Test("Decoded bytes that are not UTF-8: kept as written, replaced, or spelled %XX, as asked")
+    func invalidUTF8() {
+        #expect(FormEncoding.unescape("a%20%FF") == "a%20%FF")
+        #expect(FormEncoding.unescape("a%20%FF", invalidUTF8: .replace) == "a \u{FFFD}")
+        #expect(FormEncoding.unescape("a%20%FF", invalidUTF8: .escapeBytes) == "a %FF")
+        #expect(FormEncoding.unescape(bytes: [0x61, 0xC3], invalidUTF8: .escapeBytes) == "a%C3")
+        #expect(FormEncoding.unescape(bytes: [0x61, 0xC3], invalidUTF8: .replace) == "a\u{FFFD}")
+        let pairs = FormEncoding.decode(bytes: Array("k%FE=v%C3%A9&x".utf8), invalidUTF8: .escapeBytes)
+        #expect(pairs.map(\.name) == ["k%FE", "x"])
+        #expect(pairs.map(\.value) == ["vé", ""])
+    }
+
+    @Test("The readable form escapes only % & = and stays unambiguous")
+    func readable() {
+        #expect(FormEncoding.encodeReadably([("a b", "x=1&y=%"), ("é", "")]) == "a b=x%3D1%26y%3D%25&é=")
+        let decoded = FormEncoding.decode(FormEncoding.encodeReadably([("k&=", "v%&=")]), plusAsSpace: false)
+        #expect(decoded.map(\.name) == ["k&="] && decoded.map(\.value) == ["v%&="])
+    }
 }
 
 extension String {

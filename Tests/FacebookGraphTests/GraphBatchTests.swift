@@ -61,7 +61,7 @@ struct GraphBatchTests {
         ])
         let request = try #require(server.requests.first)
         let boundary = MultipartBody.boundary(fromContentType: request.headers["Content-Type"] ?? "")
-        let parts = try #require(MultipartBody(request.body, boundary: boundary)).parts
+        let parts = try MultipartBody(parsing: request.body, boundary: boundary).parts
         #expect(parts.contains { $0.name == "file0" && $0.filename == "p.png" && $0.body == Data([1, 2, 3]) })
         let batch = try #require(parts.first { $0.name == "batch" })
         #expect(String(decoding: batch.body, as: UTF8.self).contains(#""attached_files":"file0""#))

@@ -52,7 +52,7 @@ struct BundledRecordingsTests {
         let findings = try RecordingOutput.secrets(in: archive, file: "demo.har")
         #expect(findings.isEmpty, "\(findings)")
         #expect(SecretScanner().scan(text: BundledRecordings.demoHAR, file: "demo.har").isEmpty)
-        for token in [DemoGraph.validToken, DemoGraph.expiredToken] {
+        for token in [GraphStandIn.validToken, GraphStandIn.expiredToken] {
             #expect(!BundledRecordings.demoHAR.contains(token))
         }
         #expect(BundledRecordings.demoHAR.contains("access_token=<TOKEN-1>"))
@@ -96,7 +96,7 @@ struct BundledRecordingsTests {
         let form = "application/x-www-form-urlencoded"
         let fql = RecordDemoCommand.appFriendsQuery
         let rest = "https://api.facebook.com/method/"
-        func cursor(_ id: String) -> String { DemoGraph.cursor(id) }
+        func cursor(_ id: String) -> String { GraphStandIn.cursor(id) }
         return [
             Call(
                 url: "\(graph)/me/apprequestformerrecipients?access_token=\(token)", status: 200, answer: "recipient_id"
@@ -182,7 +182,7 @@ struct BundledRecordingsTests {
         }
         #expect(try pages.last.map(next) == .some(nil))
         let names = try pages.flatMap { try (body($0)["data"] as? [[String: String]] ?? []).compactMap { $0["name"] } }
-        #expect(names == DemoGraph.friends.map(\.name))
+        #expect(names == GraphStandIn.friends.map(\.name))
         #expect(pages.map(\.playback) == [.repeatable, .repeatable, .repeatable], "each page's request is distinct")
     }
 

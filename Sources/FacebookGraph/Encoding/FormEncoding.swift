@@ -51,6 +51,25 @@ package enum FormEncoding {
         return text
     }
 
+    /// `name=value&…` with only `%`, `&` and `=` escaped (as `%25`, `%26`, `%3D`): unambiguous,
+    /// and readable in messages and canonical forms. Not for the wire.
+    package static func encodeReadably(_ pairs: [(String, String)]) -> String {
+        /// `text` with the three delimiters escaped.
+        func escaped(_ text: String) -> String {
+            var result = ""
+            for character in text {
+                switch character {
+                case "%": result += "%25"
+                case "&": result += "%26"
+                case "=": result += "%3D"
+                default: result.append(character)
+                }
+            }
+            return result
+        }
+        return pairs.map { escaped($0.0) + "=" + escaped($0.1) }.joined(separator: "&")
+    }
+
     /// `url` with `pairs` added as its query: after `?`, or after `&` when the URL has a query
     /// already. With no pairs the URL is returned unchanged, unless `alwaysSeparator` is set (the v2
     /// SDK's `serializeURL:` always added the separator).
@@ -65,29 +84,55 @@ package enum FormEncoding {
         return url + (hasQuery ? "&" : "?") + encode(pairs, escapingKeys: escapingKeys)
     }
 
-    /// The pairs of a query string or form body, in order: split on `&`, each at its first `=` (a
-    /// piece without one is a name with an empty value), `+` read as a space unless `plusAsSpace` is
-    /// false, then percent-decoded. A malformed escape is kept as written rather than dropped.
-    package static func decode(_ text: Substring, plusAsSpace: Bool = true) -> [(name: String, value: String)] {
+    /// What decoding does when the decoded bytes are not UTF-8.
+    package enum InvalidUTF8: Sendable {
+        /// The text is returned as written, still escaped (the default).
+        case keepEscaped
+        /// Each invalid sequence becomes U+FFFD (what a server shows).
+        case replace
+        /// Each byte of an invalid sequence is spelled `%XX`, the rest decoded (a deterministic,
+        /// reversible text for comparisons).
+        case escapeBytes
+    }
+
+    /// The pairs of a query string or form body, in order: split on `&` (empty pieces skipped), each
+    /// at its first `=` (a piece without one is a name with an empty value), `+` read as a space
+    /// unless `plusAsSpace` is false, then percent-decoded. A malformed escape is kept as written
+    /// rather than dropped; decoded bytes that are not UTF-8 are handled as `invalidUTF8` says.
+    package static func decode(
+        bytes: some Collection<UInt8>,
+        plusAsSpace: Bool = true,
+        invalidUTF8: InvalidUTF8 = .keepEscaped
+    ) -> [(name: String, value: String)] {
         var pairs: [(name: String, value: String)] = []
-        for piece in text.split(separator: "&", omittingEmptySubsequences: true) {
-            let name: Substring
-            let value: Substring
-            if let equals = piece.firstIndex(of: "=") {
-                name = piece[..<equals]
-                value = piece[piece.index(after: equals)...]
+        for piece in bytes.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let name: Array<UInt8>.SubSequence
+            let value: Array<UInt8>.SubSequence
+            let pieceBytes = Array(piece)[...]
+            if let equals = pieceBytes.firstIndex(of: UInt8(ascii: "=")) {
+                name = pieceBytes[..<equals]
+                value = pieceBytes[(equals + 1)...]
             } else {
-                name = piece
-                value = ""
+                name = pieceBytes
+                value = []
             }
-            pairs.append((unescape(name, plusAsSpace: plusAsSpace), unescape(value, plusAsSpace: plusAsSpace)))
+            pairs.append(
+                (
+                    unescape(bytes: name, plusAsSpace: plusAsSpace, invalidUTF8: invalidUTF8),
+                    unescape(bytes: value, plusAsSpace: plusAsSpace, invalidUTF8: invalidUTF8)
+                )
+            )
         }
         return pairs
     }
 
-    /// The pairs of a query string or form body (see ``decode(_:plusAsSpace:)-(Substring,_)``).
-    package static func decode(_ text: String, plusAsSpace: Bool = true) -> [(name: String, value: String)] {
-        decode(text[...], plusAsSpace: plusAsSpace)
+    /// The pairs of a query string or form body (see ``decode(bytes:plusAsSpace:invalidUTF8:)``).
+    package static func decode(
+        _ text: some StringProtocol,
+        plusAsSpace: Bool = true,
+        invalidUTF8: InvalidUTF8 = .keepEscaped
+    ) -> [(name: String, value: String)] {
+        decode(bytes: text.utf8, plusAsSpace: plusAsSpace, invalidUTF8: invalidUTF8)
     }
 
     /// The pairs of the query of `url` (nothing when it has none); the fragment is not part of it.
@@ -98,38 +143,78 @@ package enum FormEncoding {
         return decode(query, plusAsSpace: plusAsSpace)
     }
 
-    /// `text` percent-decoded (with `+` as a space unless `plusAsSpace` is false). Bytes that do not
-    /// form UTF-8 and malformed escapes are kept as written.
-    package static func unescape(_ text: Substring, plusAsSpace: Bool = true) -> String {
-        let utf8 = text.utf8
-        guard utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) else {
-            return String(text)
+    /// `bytes` percent-decoded (with `+` as a space unless `plusAsSpace` is false). Malformed
+    /// escapes are kept as written; decoded bytes that are not UTF-8 are handled as `invalidUTF8`
+    /// says.
+    package static func unescape(
+        bytes: some Collection<UInt8>,
+        plusAsSpace: Bool = true,
+        invalidUTF8: InvalidUTF8 = .keepEscaped
+    ) -> String {
+        let input = Array(bytes)
+        guard input.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) else {
+            return text(of: input, invalidUTF8: invalidUTF8)
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count)
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            if byte == UInt8(ascii: "%"), let high = utf8.index(index, offsetBy: 1, limitedBy: utf8.endIndex),
-                high != utf8.endIndex, let low = utf8.index(high, offsetBy: 1, limitedBy: utf8.endIndex),
-                low != utf8.endIndex, let h = hexValue(utf8[high]), let l = hexValue(utf8[low])
+        var output: [UInt8] = []
+        output.reserveCapacity(input.count)
+        var index = 0
+        while index < input.count {
+            let byte = input[index]
+            if byte == UInt8(ascii: "%"), index + 2 < input.count, let high = hexValue(input[index + 1]),
+                let low = hexValue(input[index + 2])
             {
-                bytes.append(h << 4 | l)
-                index = utf8.index(after: low)
+                output.append(high << 4 | low)
+                index += 3
                 continue
             }
-            bytes.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-            index = utf8.index(after: index)
+            output.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+            index += 1
         }
-        return String(validating: bytes, as: UTF8.self) ?? String(text)
+        if invalidUTF8 == .keepEscaped {
+            return String(validating: output, as: UTF8.self) ?? String(decoding: input, as: UTF8.self)
+        }
+        return text(of: output, invalidUTF8: invalidUTF8)
     }
 
-    /// `text` percent-decoded (see ``unescape(_:plusAsSpace:)-(Substring,_)``).
-    package static func unescape(_ text: String, plusAsSpace: Bool = true) -> String {
-        unescape(text[...], plusAsSpace: plusAsSpace)
+    /// `text` percent-decoded (see ``unescape(bytes:plusAsSpace:invalidUTF8:)``).
+    package static func unescape(
+        _ text: some StringProtocol,
+        plusAsSpace: Bool = true,
+        invalidUTF8: InvalidUTF8 = .keepEscaped
+    ) -> String {
+        unescape(bytes: text.utf8, plusAsSpace: plusAsSpace, invalidUTF8: invalidUTF8)
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
+    /// `bytes` as text: valid UTF-8 as is; otherwise U+FFFD for each invalid sequence (`.replace`,
+    /// and `.keepEscaped`, which has nothing escaped to keep) or `%XX` for each of its bytes
+    /// (`.escapeBytes`).
+    package static func text(of bytes: [UInt8], invalidUTF8: InvalidUTF8) -> String {
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        guard invalidUTF8 == .escapeBytes else { return String(decoding: bytes, as: UTF8.self) }
+        var result = String.UnicodeScalarView()
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var position = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                result.append(Unicode.UTF8.decode(encoded))
+                position += encoded.count
+            case .error(let length):
+                for byte in bytes[position..<(position + length)] {
+                    result.append("%")
+                    result.append(Unicode.Scalar(hexDigits[Int(byte >> 4)]))
+                    result.append(Unicode.Scalar(hexDigits[Int(byte & 0x0F)]))
+                }
+                position += length
+            case .emptyInput:
+                return String(result)
+            }
+        }
+    }
+
+    /// The value of one ASCII hexadecimal digit (either case), or `nil`.
+    package static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10

@@ -1,6 +1,17 @@
 import Foundation
 
-/// A `multipart/form-data` body (RFC 7578): text parts and file parts, in order.
+/// A `multipart/form-data` body to send: text parts and file parts, in order, in one of two styles.
+///
+/// - ``Style/rfc7578``: every part names its field (`name="…"`, with `"`, CR and LF escaped as
+///   browsers do); a file part adds `filename="…"` and its media type. The boundary is random.
+/// - ``Style/legacyV2``: exactly the bytes of the v2 SDK's `generatePostBody`: names written as they
+///   are, a file part carrying only `filename="…"` (no `name`), and the fixed boundary
+///   ``legacyV2Boundary``. ``legacyV2(fields:files:)`` builds the whole v2 body: string parts first,
+///   then file parts named by their key with `Content-Type: content/unknown`.
+///
+/// Both styles frame parts the same way: `--boundary` CRLF, the part's headers, a blank line, the
+/// content, CRLF; after the last part the closing `--boundary--` CRLF (v2 never wrote the closing
+/// delimiter; this package does, a documented deviation). ``MultipartBody`` parses either style.
 package struct MultipartForm: Sendable {
     /// One part of the form.
     package enum Part: Sendable, Equatable {
@@ -10,15 +21,49 @@ package struct MultipartForm: Sendable {
         case file(name: String, filename: String, contentType: String, data: Data)
     }
 
+    /// How the parts' headers are written.
+    package enum Style: Sendable, Equatable {
+        /// RFC 7578: `name` on every part, quoted values escaped.
+        case rfc7578
+        /// The v2 SDK's bytes: names unescaped, file parts with a `filename` and no `name`.
+        case legacyV2
+    }
+
+    /// The fixed boundary of the v2 SDK (`kStringBoundary`).
+    package static let legacyV2Boundary = "3i2ndDfv2rTHiSisAbouNdArYfORhtTPEefj3q2f"
+
+    /// The media type v2 sent for every file part.
+    package static let legacyV2FileContentType = "content/unknown"
+
     /// The parts, in the order they are sent.
     package var parts: [Part]
     /// The boundary between parts.
     package let boundary: String
+    /// How the parts' headers are written.
+    package let style: Style
 
     /// A form of `parts`; the boundary is random unless given.
-    package init(parts: [Part], boundary: String = "FacebookSDKShim-" + UUID().uuidString) {
+    package init(
+        parts: [Part],
+        boundary: String = "FacebookSDKShim-" + UUID().uuidString,
+        style: Style = .rfc7578
+    ) {
         self.parts = parts
         self.boundary = boundary
+        self.style = style
+    }
+
+    /// The v2 SDK's form: the string `fields` first, then the `files`, each file sent with its key
+    /// as its file name and `content/unknown` as its media type, under ``legacyV2Boundary``.
+    package static func legacyV2(
+        fields: [(name: String, value: String)],
+        files: [(name: String, data: Data)]
+    ) -> MultipartForm {
+        let textParts = fields.map { Part.text(name: $0.name, value: $0.value) }
+        let fileParts = files.map {
+            Part.file(name: $0.name, filename: $0.name, contentType: legacyV2FileContentType, data: $0.data)
+        }
+        return MultipartForm(parts: textParts + fileParts, boundary: legacyV2Boundary, style: .legacyV2)
     }
 
     /// The `Content-Type` header value.
@@ -31,10 +76,14 @@ package struct MultipartForm: Sendable {
             body.append(Data("--\(boundary)\r\n".utf8))
             switch part {
             case .text(let name, let value):
-                body.append(Data("Content-Disposition: form-data; name=\"\(Self.quoted(name))\"\r\n\r\n".utf8))
+                body.append(Data("Content-Disposition: form-data; name=\"\(quoted(name))\"\r\n\r\n".utf8))
                 body.append(Data(value.utf8))
             case .file(let name, let filename, let contentType, let data):
-                let disposition = "form-data; name=\"\(Self.quoted(name))\"; filename=\"\(Self.quoted(filename))\""
+                let disposition =
+                    switch style {
+                    case .rfc7578: "form-data; name=\"\(quoted(name))\"; filename=\"\(quoted(filename))\""
+                    case .legacyV2: "form-data; filename=\"\(filename)\""
+                    }
                 body.append(Data("Content-Disposition: \(disposition)\r\n".utf8))
                 body.append(Data("Content-Type: \(contentType)\r\n\r\n".utf8))
                 body.append(data)
@@ -55,56 +104,12 @@ package struct MultipartForm: Sendable {
         return types[URL(fileURLWithPath: path).pathExtension.lowercased()] ?? "application/octet-stream"
     }
 
-    /// A name or file name inside quotes, with `"`, CR and LF escaped as browsers do.
-    private static func quoted(_ text: String) -> String {
-        text.replacingOccurrences(of: "\"", with: "%22")
+    /// A name or file name as written inside quotes: escaped (`"`, CR, LF as `%22`, `%0D`, `%0A`, as
+    /// browsers do) in the RFC 7578 style, as it is in the v2 style.
+    private func quoted(_ text: String) -> String {
+        guard style == .rfc7578 else { return text }
+        return text.replacingOccurrences(of: "\"", with: "%22")
             .replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
-    }
-}
-
-extension MultipartForm {
-    /// The v2 SDK's multipart body (`generatePostBody`, legacy-sdk-facts §2.4): the fixed boundary,
-    /// text parts first, then file parts named `filename="<key>"` with `Content-Type: content/unknown`,
-    /// and the closing boundary (v2 never closed it: a documented deviation).
-    package static func legacyV2(text: [(String, String)], files: [(String, Data)]) -> LegacyV2Body {
-        LegacyV2Body(text: text, files: files)
-    }
-
-    /// A body in the v2 SDK's layout; see ``legacyV2(text:files:)``.
-    package struct LegacyV2Body {
-        /// The v2 SDK's boundary.
-        package static let boundary = "3i2ndDfv2rTHiSisAbouNdArYfORhtTPEefj3q2f"
-        /// The text fields, in order.
-        package var text: [(String, String)]
-        /// The files, in order.
-        package var files: [(String, Data)]
-
-        /// `multipart/form-data; boundary=<the v2 boundary>`.
-        package var contentType: String { "multipart/form-data; boundary=\(Self.boundary)" }
-
-        /// The bytes.
-        package var body: Data {
-            let boundary = Self.boundary
-            var parts: [Data] = []
-            for (key, value) in text {
-                var part = Data("Content-Disposition: form-data; name=\"\(key)\"\r\n\r\n".utf8)
-                part.append(Data(value.utf8))
-                parts.append(part)
-            }
-            for (key, data) in files {
-                var part = Data("Content-Disposition: form-data; filename=\"\(key)\"\r\n".utf8)
-                part.append(Data("Content-Type: content/unknown\r\n\r\n".utf8))
-                part.append(data)
-                parts.append(part)
-            }
-            if parts.isEmpty { return Data("--\(boundary)--\r\n".utf8) }
-            var body = Data("--\(boundary)\r\n".utf8)
-            for (index, part) in parts.enumerated() {
-                body.append(part)
-                body.append(Data((index == parts.count - 1 ? "\r\n--\(boundary)--\r\n" : "\r\n--\(boundary)\r\n").utf8))
-            }
-            return body
-        }
     }
 }

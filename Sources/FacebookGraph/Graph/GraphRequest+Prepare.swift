@@ -85,8 +85,8 @@ extension GraphRequest {
                 return try PreparedRequest(method: method.rawValue, url: full, headers: headers, options: options)
             }
             let form = MultipartForm.legacyV2(
-                text: plain,
-                files: attachments.map { ($0.name, $0.data) }
+                fields: pairs,
+                files: attachments.map { (name: $0.name, data: $0.data) }
             )
             headers.replaceOrAdd(name: "Content-Type", value: form.contentType)
             return try PreparedRequest(method: "POST", url: url, headers: headers, body: form.body, options: options)

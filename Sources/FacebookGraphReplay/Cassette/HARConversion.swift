@@ -31,14 +31,7 @@ extension HARRequest {
 
     /// The decoded query of `url`, in order (`+` stays `+`, as URLs mean it).
     static func queryItems(of url: String) -> [HARNameValue] {
-        guard let query = URLComponents(string: url)?.percentEncodedQuery, !query.isEmpty else { return [] }
-        return query.split(separator: "&", omittingEmptySubsequences: true).map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = String(parts[0])
-            let value = parts.count > 1 ? String(parts[1]) : ""
-            return HARNameValue(
-                name: name.removingPercentEncoding ?? name, value: value.removingPercentEncoding ?? value)
-        }
+        FormEncoding.queryPairs(of: url, plusAsSpace: false).map { HARNameValue(name: $0.name, value: $0.value) }
     }
 }
 

@@ -1,3 +1,4 @@
+import FacebookGraph
 import Foundation
 
 /// A `{name, value}` pair: a header, a query parameter or a form parameter.
@@ -118,11 +119,7 @@ public struct HARPostData: Codable, Sendable, Equatable {
             self.text = text
         } else if let params = try container.decodeIfPresent([HARNameValue].self, forKey: .params) {
             // Some tools keep only the parsed form parameters.
-            let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
-            self.text = params.map {
-                "\($0.name.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0.name)="
-                    + ($0.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0.value)
-            }.joined(separator: "&")
+            self.text = FormEncoding.encode(params.map { ($0.name, $0.value) })
         } else {
             self.text = ""
         }

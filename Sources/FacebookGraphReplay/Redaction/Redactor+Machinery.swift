@@ -1,7 +1,8 @@
+import FacebookGraph
 import Foundation
 
-/// The redactor's private machinery: free-text replacement, header credentials, multipart ranges,
-/// JSON string literals and text encodings.
+/// The redactor's private machinery: free-text replacement, header credentials, multipart parts,
+/// the string literals of JSON text and text encodings.
 extension Redactor {
     /// Free-text replacement of secrets in all their encodings, in one pass over the bytes.
     struct ReplacementTable {
@@ -97,96 +98,13 @@ extension Redactor {
         }
     }
 
-    /// The parts of a `multipart/form-data` body.
-    enum MultipartRanges {
-        /// One part: its field name, whether it is a file, and the byte range of its content.
-        struct Part {
-            /// The `name` of its `Content-Disposition`.
-            var name: String?
-            /// True when the part has a `filename` (an upload, left untouched).
-            var isFile: Bool
-            /// The content's bytes within the body.
-            var content: Range<Int>
-        }
-
-        /// The boundary of a `multipart/…; boundary=…` media type.
-        static func boundary(ofMediaType mediaType: String) -> String? {
-            guard mediaType.lowercased().hasPrefix("multipart/") else { return nil }
-            for parameter in mediaType.split(separator: ";").dropFirst() {
-                let pair = parameter.trimmingCharacters(in: .whitespaces)
-                guard pair.lowercased().hasPrefix("boundary=") else { continue }
-                let value = pair.dropFirst("boundary=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-                return value.isEmpty ? nil : value
-            }
-            return nil
-        }
-
-        /// The parts of `bytes` delimited by `--boundary` lines (CRLF or LF line ends).
-        static func parts(of bytes: [UInt8], boundary: String) -> [Part] {
-            let delimiter = Array("--\(boundary)".utf8)
-            var starts: [Int] = []
-            var index = 0
-            while index + delimiter.count <= bytes.count {
-                let atLineStart = index == 0 || bytes[index - 1] == UInt8(ascii: "\n")
-                if atLineStart, bytes[index..<(index + delimiter.count)].elementsEqual(delimiter) {
-                    starts.append(index)
-                    index += delimiter.count
-                } else {
-                    index += 1
-                }
-            }
-            var parts: [Part] = []
-            for (start, next) in zip(starts, starts.dropFirst()) {
-                guard let headerStart = lineEnd(in: bytes, from: start + delimiter.count),
-                    let blank = blankLine(in: bytes, from: headerStart, before: next)
-                else { continue }
-                let (headerEnd, contentStart) = blank
-                var contentEnd = next
-                if contentEnd > contentStart, bytes[contentEnd - 1] == UInt8(ascii: "\n") { contentEnd -= 1 }
-                if contentEnd > contentStart, bytes[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
-                let headers = String(decoding: bytes[headerStart..<headerEnd], as: UTF8.self)
-                let (name, isFile) = disposition(headers)
-                parts.append(Part(name: name, isFile: isFile, content: contentStart..<max(contentStart, contentEnd)))
-            }
-            return parts
-        }
-
-        /// The index after the line end at or after `index`.
-        private static func lineEnd(in bytes: [UInt8], from index: Int) -> Int? {
-            bytes[index...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }
-        }
-
-        /// The header block's end and the content's start: the first empty line before `limit`.
-        private static func blankLine(in bytes: [UInt8], from start: Int, before limit: Int) -> (Int, Int)? {
-            var lineStart = start
-            while lineStart < limit {
-                guard let newline = bytes[lineStart..<limit].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-                let lineEnd = newline > lineStart && bytes[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
-                if lineEnd == lineStart { return (lineStart, newline + 1) }
-                lineStart = newline + 1
-            }
-            return nil
-        }
-
-        /// The field name and file-ness of a part from its `Content-Disposition` header.
-        private static func disposition(_ headers: String) -> (name: String?, isFile: Bool) {
-            for line in headers.split(whereSeparator: \.isNewline) {
-                let lowered = line.lowercased()
-                guard lowered.hasPrefix("content-disposition:") else { continue }
-                var name: String?
-                var isFile = false
-                for parameter in line.split(separator: ";").dropFirst() {
-                    let pair = parameter.trimmingCharacters(in: .whitespaces)
-                    let key = pair.prefix { $0 != "=" }.lowercased()
-                    let value = pair.drop { $0 != "=" }.dropFirst()
-                        .trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-                    if key == "name" { name = value }
-                    if key.hasPrefix("filename") { isFile = true }
-                }
-                return (name, isFile)
-            }
-            return (nil, false)
-        }
+    /// The text (non-file) parts of a `multipart/…` body, parsed leniently by the core's one parser
+    /// (redaction salvages every part it can); `nil` when `mediaType` is not multipart or names no
+    /// boundary, empty when the body holds no delimiter.
+    static func multipartTextParts(of bytes: [UInt8], mediaType: String) -> [MultipartBody.Part]? {
+        guard let boundary = MultipartBody.boundary(fromContentType: mediaType) else { return nil }
+        let body = try? MultipartBody(parsing: Data(bytes), boundary: boundary, tolerance: .lenient)
+        return body?.parts.filter { !$0.isFile } ?? []
     }
 
     /// A minimal, lenient scanner of the string literals of JSON text, in textual order.
@@ -214,7 +132,7 @@ extension Redactor {
                         end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
                     }
                     end = min(end, bytes.count)
-                    let text = decode(bytes[start..<end])
+                    let text = JSONString.unescape(bytes[start..<end])
                     index = end + 1
                     var after = index
                     while after < bytes.count, Text.isJSONWhitespace(bytes[after]) { after += 1 }
@@ -244,50 +162,6 @@ extension Redactor {
                 pendingKey = nil
                 index += 1
             }
-        }
-
-        /// The value of a JSON string literal's contents (escapes decoded; lenient on bad escapes).
-        static func decode(_ literal: ArraySlice<UInt8>) -> String {
-            guard literal.contains(UInt8(ascii: "\\")) else { return String(decoding: literal, as: UTF8.self) }
-            var output: [UInt8] = []
-            var index = literal.startIndex
-            var pendingHighSurrogate: UInt32?
-            while index < literal.endIndex {
-                let byte = literal[index]
-                guard byte == UInt8(ascii: "\\"), index + 1 < literal.endIndex else {
-                    output.append(byte)
-                    index += 1
-                    continue
-                }
-                let escape = literal[index + 1]
-                index += 2
-                switch escape {
-                case UInt8(ascii: "b"): output.append(0x08)
-                case UInt8(ascii: "f"): output.append(0x0C)
-                case UInt8(ascii: "n"): output.append(0x0A)
-                case UInt8(ascii: "r"): output.append(0x0D)
-                case UInt8(ascii: "t"): output.append(0x09)
-                case UInt8(ascii: "u"):
-                    guard index + 4 <= literal.endIndex,
-                        let code = UInt32(String(decoding: literal[index..<(index + 4)], as: UTF8.self), radix: 16)
-                    else { continue }
-                    index += 4
-                    if (0xD800..<0xDC00).contains(code) {
-                        pendingHighSurrogate = code
-                        continue
-                    }
-                    var scalarValue = code
-                    if (0xDC00..<0xE000).contains(code), let high = pendingHighSurrogate {
-                        scalarValue = 0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00)
-                    }
-                    pendingHighSurrogate = nil
-                    if let scalar = Unicode.Scalar(scalarValue) {
-                        output.append(contentsOf: Array(String(scalar).utf8))
-                    }
-                default: output.append(escape)
-                }
-            }
-            return String(decoding: output, as: UTF8.self)
         }
     }
 
@@ -355,9 +229,7 @@ extension Redactor {
 
         /// A `name=value` value decoded: `+` as space when asked, then percent escapes.
         static func decoded(_ bytes: ArraySlice<UInt8>, plusIsSpace: Bool) -> String {
-            var text = String(decoding: bytes, as: UTF8.self)
-            if plusIsSpace { text = text.replacingOccurrences(of: "+", with: " ") }
-            return text.removingPercentEncoding ?? text
+            FormEncoding.unescape(bytes: bytes, plusAsSpace: plusIsSpace)
         }
 
         /// The unreserved characters of RFC 3986.
@@ -389,10 +261,10 @@ extension Redactor {
                 add(encoded.map(lowercasingHex))
             }
             for base in forms {
-                add(jsonEscaped(base, escapingSlash: false))
-                add(jsonEscaped(base, escapingSlash: true))
+                add(JSONString.escape(base, escapingSlash: false))
+                add(JSONString.escape(base, escapingSlash: true))
                 if base.contains("%") {
-                    add(jsonEscaped(base, escapingSlash: false).replacingOccurrences(of: "%", with: "\\u0025"))
+                    add(JSONString.escape(base, escapingSlash: false).replacingOccurrences(of: "%", with: "\\u0025"))
                 }
             }
             return forms
@@ -413,28 +285,6 @@ extension Redactor {
                 }
             }
             return String(decoding: bytes, as: UTF8.self)
-        }
-
-        /// `text` as the inside of a JSON string literal.
-        static func jsonEscaped(_ text: String, escapingSlash: Bool) -> String {
-            var output = ""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": output += "\\\""
-                case "\\": output += "\\\\"
-                case "/": output += escapingSlash ? "\\/" : "/"
-                case "\n": output += "\\n"
-                case "\r": output += "\\r"
-                case "\t": output += "\\t"
-                case "\u{08}": output += "\\b"
-                case "\u{0C}": output += "\\f"
-                case let control where control.value < 0x20:
-                    let hex = String(control.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: output.unicodeScalars.append(scalar)
-                }
-            }
-            return output
         }
     }
 }

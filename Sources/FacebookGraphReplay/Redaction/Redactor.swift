@@ -1,3 +1,4 @@
+import FacebookGraph
 import Foundation
 
 /// Replaces secrets in recorded exchanges with deterministic placeholders.
@@ -162,9 +163,9 @@ public final class Redactor: @unchecked Sendable {
     /// Learns the secrets of a request body: multipart parts by name, any other text as a whole.
     private func learn(from postData: HARPostData) {
         let bytes = Array(postData.body)
-        if let boundary = MultipartRanges.boundary(ofMediaType: postData.mimeType) {
-            for part in MultipartRanges.parts(of: bytes, boundary: boundary) where !part.isFile {
-                guard let content = Text.utf8Text(of: bytes[part.content]) else { continue }
+        if let parts = Self.multipartTextParts(of: bytes, mediaType: postData.mimeType) {
+            for part in parts {
+                guard let content = Text.utf8Text(of: bytes[part.contentRange]) else { continue }
                 if let name = part.name, let kind = rules.parameters[name] {
                     learn(content, kind: kind)
                 } else {
@@ -299,8 +300,8 @@ public final class Redactor: @unchecked Sendable {
     private func rewrite(_ postData: HARPostData) -> HARPostData {
         let original = Array(postData.body)
         var bytes = original
-        if let boundary = MultipartRanges.boundary(ofMediaType: postData.mimeType) {
-            bytes = rewriteMultipart(bytes, boundary: boundary)
+        if let parts = Self.multipartTextParts(of: bytes, mediaType: postData.mimeType) {
+            bytes = rewriteMultipart(bytes, textParts: parts)
         }
         if let text = Text.utf8Text(of: bytes[...]) {
             bytes = Array(rewriteText(text, plusIsSpace: true).utf8)
@@ -315,17 +316,17 @@ public final class Redactor: @unchecked Sendable {
 
     /// A multipart body with each non-file part redacted: a rule-named part's whole content
     /// becomes its placeholder, any other text part is redacted as text; file parts are untouched.
-    private func rewriteMultipart(_ bytes: [UInt8], boundary: String) -> [UInt8] {
+    private func rewriteMultipart(_ bytes: [UInt8], textParts: [MultipartBody.Part]) -> [UInt8] {
         var result = bytes
-        for part in MultipartRanges.parts(of: bytes, boundary: boundary).reversed() where !part.isFile {
-            guard let content = Text.utf8Text(of: bytes[part.content]) else { continue }
+        for part in textParts.reversed() {
+            guard let content = Text.utf8Text(of: bytes[part.contentRange]) else { continue }
             let redacted: String
             if let name = part.name, rules.parameters[name] != nil, let placeholder = placeholders[content] {
                 redacted = placeholder
             } else {
                 redacted = rewriteText(content, plusIsSpace: false)
             }
-            if redacted != content { result.replaceSubrange(part.content, with: Array(redacted.utf8)) }
+            if redacted != content { result.replaceSubrange(part.contentRange, with: Array(redacted.utf8)) }
         }
         return result
     }
@@ -377,7 +378,7 @@ public final class Redactor: @unchecked Sendable {
                 let mapped = Credentials.map(headerNamed: name, value: value, kind: kind) {
                     placeholders[$0] ?? $0
                 }
-                if mapped != value { edits[range] = Text.jsonEscaped(mapped, escapingSlash: false) }
+                if mapped != value { edits[range] = JSONString.escape(mapped) }
             }
         }
         JSONStrings.scan(bytes) { key, value, range in

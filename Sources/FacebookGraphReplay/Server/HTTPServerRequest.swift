@@ -50,8 +50,8 @@ package struct HTTPServerRequest: Sendable {
         self.method = method
         self.target = target
         let (rawPath, rawQuery) = Self.split(target: target)
-        self.path = Self.percentDecoded(rawPath, plusIsSpace: false)
-        self.queryItems = rawQuery.map(Self.decodeQuery) ?? []
+        self.path = FormEncoding.unescape(rawPath, plusAsSpace: false, invalidUTF8: .replace)
+        self.queryItems = rawQuery.map { FormEncoding.decode($0, invalidUTF8: .replace) } ?? []
         self.httpVersion = httpVersion
         self.headers = headers
         self.body = body
@@ -92,40 +92,4 @@ package struct HTTPServerRequest: Sendable {
         guard let question = rest.firstIndex(of: "?") else { return (rest, nil) }
         return (rest[..<question], rest[rest.index(after: question)...])
     }
-
-    /// Decodes `a=1&b=x+y` into items; an item without `=` gets an empty value, empty items are skipped.
-    private static func decodeQuery(_ query: Substring) -> [(name: String, value: String)] {
-        query.split(separator: "&", omittingEmptySubsequences: true).map { item in
-            guard let equals = item.firstIndex(of: "=") else {
-                return (percentDecoded(item, plusIsSpace: true), "")
-            }
-            return (
-                percentDecoded(item[..<equals], plusIsSpace: true),
-                percentDecoded(item[item.index(after: equals)...], plusIsSpace: true)
-            )
-        }
-    }
-
-    /// Decodes `%XX` escapes (and `+` when asked); a malformed escape is kept literally and bytes
-    /// that are not UTF-8 become U+FFFD.
-    package static func percentDecoded(_ text: Substring, plusIsSpace: Bool) -> String {
-        let bytes = Array(text.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
-                let high = ASCIIHex.value(bytes[index + 1]), let low = ASCIIHex.value(bytes[index + 2])
-            {
-                output.append(high << 4 | low)
-                index += 3
-                continue
-            }
-            output.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-            index += 1
-        }
-        return String(decoding: output, as: UTF8.self)
-    }
-
 }

@@ -1,3 +1,4 @@
+import FacebookGraph
 import FacebookGraphReplay
 import Foundation
 
@@ -22,7 +23,7 @@ enum RecordingOutput {
             .flatMap { from, to in
                 [
                     (from, to),
-                    (from.replacingOccurrences(of: "/", with: "\\/"), to.replacingOccurrences(of: "/", with: "\\/")),
+                    (JSONString.escape(from, escapingSlash: true), JSONString.escape(to, escapingSlash: true)),
                 ]
             }
         func rewrite(_ text: String) -> String {
@@ -63,7 +64,7 @@ enum RecordingOutput {
     /// What ``SecretScanner`` finds in the archive's text and in every base64 body that decodes
     /// to text, also looking for the stand-in's own tokens verbatim.
     static func secrets(in archive: HARArchive, file: String) throws -> [SecretScanner.Finding] {
-        let scanner = SecretScanner(extraSecrets: [DemoGraph.validToken, DemoGraph.expiredToken])
+        let scanner = SecretScanner(extraSecrets: [GraphStandIn.validToken, GraphStandIn.expiredToken])
         var findings = scanner.scan(text: String(decoding: try archive.encoded(), as: UTF8.self), file: file)
         for (index, entry) in archive.log.entries.enumerated() {
             var bodies: [(String, Data)] = [("response", entry.response.content.body)]

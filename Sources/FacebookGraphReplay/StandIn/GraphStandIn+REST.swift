@@ -1,7 +1,7 @@
 import Foundation
 
 /// The old REST API of the stand-in (`/method/<name>`, as on api.facebook.com).
-extension DemoGraph {
+extension GraphStandIn {
     /// Answers a REST method as the old REST API did with `format=json`: HTTP 200 and
     /// `text/javascript` whatever happened, bare arrays for results, and
     /// `{"error_code":…,"error_msg":…,"request_args":[…]}` for errors (190 for a bad token).

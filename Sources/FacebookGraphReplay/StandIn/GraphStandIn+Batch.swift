@@ -1,8 +1,8 @@
-import FacebookGraphReplay
+import FacebookGraph
 import Foundation
 
 /// The Graph batch endpoint of the stand-in (`POST /` with a `batch` parameter).
-extension DemoGraph {
+extension GraphStandIn {
     /// The item headers a batch answer keeps (Graph leaves the connection-level ones out).
     static let batchItemHeaders: Set<String> = [
         "content-type", "facebook-api-version", "cache-control", "expires", "pragma", "access-control-allow-origin",
@@ -55,7 +55,7 @@ extension DemoGraph {
     static func batchItem(_ item: [String: Any], token: String) -> Call {
         let relativeURL = item["relative_url"] as? String ?? ""
         let target = relativeURL.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let path = HTTPServerRequest.percentDecoded(target.first ?? "", plusIsSpace: false)
+        let path = FormEncoding.unescape(target.first ?? "", plusAsSpace: false, invalidUTF8: .replace)
         var parameters = target.count > 1 ? Call.formPairs(String(target[1])) : []
         parameters += Call.formPairs(item["body"] as? String ?? "")
         if !parameters.contains(where: { $0.name == "access_token" }) {
