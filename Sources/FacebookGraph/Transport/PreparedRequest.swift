@@ -65,7 +65,7 @@ package struct PreparedRequest: Sendable {
         let carriesSecret =
             containsSecrets || SecretPolicy.queryCarriesSecret(components) || SecretPolicy.headersCarrySecret(headers)
             || (body.map(SecretPolicy.bodyCarriesSecret) ?? false)
-        if carriesSecret, scheme != "https", !SecretPolicy.isLoopback(host: host) {
+        if carriesSecret, scheme != "https", !SecretDefinition.isLoopback(host: host) {
             throw TransportError(
                 .insecureSecret,
                 message:
