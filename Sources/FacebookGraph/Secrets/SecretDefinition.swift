@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What a secret is: the one definition the transport's https-only rule, error texts, cassette
 /// redaction and the secret scanner all read.
 ///
@@ -38,14 +42,19 @@ package enum SecretDefinition {
     /// The environment variables whose values are known secrets (the scanner looks for them).
     package static let environmentVariables = ["FB_ACCESS_TOKEN", "FB_APP_SECRET", "FB_CLIENT_SECRET", "FB_APP_TOKEN"]
 
-    /// True when `host` (as written in a URL, brackets allowed) is a loopback address or `localhost`.
+    /// True when `host` (as written in a URL, brackets allowed) is a loopback address or `localhost`:
+    /// `localhost` and names under `.localhost`, an IPv4 address in 127.0.0.0/8 written in the strict
+    /// dotted-decimal form `inet_pton` accepts, or `::1` in any IPv6 spelling. Anything else — a
+    /// leading-zero octet such as `127.0.0.08`, hex (`0x7f.0.0.1`), a short form (`127.1`) — is a
+    /// name libcurl would look up in DNS, so it is not loopback.
     package static func isLoopback(host: String) -> Bool {
         var name = host.lowercased()
         if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
-        if name == "localhost" || name.hasSuffix(".localhost") || name == "::1" { return true }
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 4, parts.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isNumber) })
-        else { return false }
-        return parts[0] == "127" && parts.allSatisfy { (Int($0) ?? 256) <= 255 }
+        if name == "localhost" || name.hasSuffix(".localhost") { return true }
+        var ipv4 = in_addr()
+        if inet_pton(AF_INET, name, &ipv4) == 1 { return UInt32(bigEndian: ipv4.s_addr) >> 24 == 127 }
+        var ipv6 = in6_addr()
+        guard inet_pton(AF_INET6, name, &ipv6) == 1 else { return false }
+        return withUnsafeBytes(of: ipv6) { $0.elementsEqual([UInt8](repeating: 0, count: 15) + [1]) }
     }
 }

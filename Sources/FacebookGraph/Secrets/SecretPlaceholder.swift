@@ -39,18 +39,18 @@ package enum SecretPlaceholder {
         return placeholderLength(in: bytes, at: 0) == bytes.count
     }
 
-    /// Where the marker (`<redacted>`, `<TOKEN-1>`) that starts at `index` ends, or nil.
-    package static func markerEnd(in text: String, at index: String.Index) -> String.Index? {
-        guard index < text.endIndex, text[index] == "<" else { return nil }
-        var cursor = text.index(after: index)
-        var length = 0
-        while cursor < text.endIndex, length <= 32 {
-            let character = text[cursor]
-            if character == ">" { return length > 0 ? text.index(after: cursor) : nil }
-            guard character.isASCII, character.isLetter || character.isNumber || character == "-" || character == "_"
-            else { return nil }
-            length += 1
-            cursor = text.index(after: cursor)
+    /// The length in bytes of the marker (`<redacted>`, `<TOKEN-1>`) that starts at `index`, or nil.
+    package static func markerLength(in bytes: [UInt8], at index: Int) -> Int? {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else { return nil }
+        var cursor = index + 1
+        while cursor < bytes.count, cursor - index - 1 <= 32 {
+            let byte = bytes[cursor]
+            if byte == UInt8(ascii: ">") { return cursor > index + 1 ? cursor + 1 - index : nil }
+            let isWordByte =
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            guard isWordByte else { return nil }
+            cursor += 1
         }
         return nil
     }
