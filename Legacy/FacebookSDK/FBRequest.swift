@@ -99,7 +99,8 @@ open class FBRequest: NSObject, @unchecked Sendable {
     /// transfer and returns; the answer arrives on ``callbackQueue``.
     open func connect() {
         delegate?.requestLoading(self)
-        let method = httpMethod ?? "GET"
+        // The method's spelling does not matter: "post" is a POST, with its multipart body.
+        let method = (httpMethod ?? "GET").uppercased()
         let baseURL = url ?? ""
         var headers: HTTPHeaders = ["User-Agent": LegacyConstants.userAgent]
         var body: Data?
