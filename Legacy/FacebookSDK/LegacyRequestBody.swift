@@ -41,7 +41,7 @@ enum LegacyRequestBody {
             switch value {
             case .text(let text): pairs.append((key, text))
             case .file:
-                if httpMethod == "GET" { LegacyLog.log("can not use GET to upload a file") }
+                if httpMethod.uppercased() == "GET" { LegacyLog.log("can not use GET to upload a file") }
             }
         }
         return FormEncoding.appending(pairs, to: baseURL, escapingKeys: false, alwaysSeparator: true)
@@ -83,6 +83,7 @@ enum LegacyRequestBody {
 /// Where the legacy layer's log lines go: standard error, never with a secret.
 enum LegacyLog {
     static func log(_ message: String) {
-        FileHandle.standardError.write(Data("FacebookSDK: \(message)\n".utf8))
+        // `try?`: a closed stderr (EPIPE) drops the line; `write(_:)` would trap on it.
+        try? FileHandle.standardError.write(contentsOf: Data("FacebookSDK: \(message)\n".utf8))
     }
 }

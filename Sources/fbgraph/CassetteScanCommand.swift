@@ -40,36 +40,15 @@ enum CassetteScanCommand {
         return ExitCode.success
     }
 
-    /// `path` when it is a file, else the regular files under it (sorted, recursively, skipping
-    /// `.git` and `.build`, following symbolic links to files only) — the files the scanner reads.
+    /// The files `path` names, as the scanner walks them.
     private static func files(at path: String) throws(CommandError) -> [String] {
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .failure("no such file or directory: '\(path)'")
-        }
-        guard isDirectory.boolValue else { return [path] }
-        let names: [String]
         do {
-            names = try manager.contentsOfDirectory(atPath: path).sorted()
+            return try SecretScanner.files(at: path)
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+            throw .failure("no such file or directory: '\(path)'")
         } catch {
             throw .failure("cannot list '\(path)': \(error.localizedDescription)")
         }
-        var files: [String] = []
-        for name in names where name != ".git" && name != ".build" {
-            let child = path.hasSuffix("/") ? path + name : path + "/" + name
-            var childIsDirectory: ObjCBool = false
-            let type = (try? manager.attributesOfItem(atPath: child))?[.type] as? FileAttributeType
-            if type == .typeDirectory {
-                files += try Self.files(at: child)
-            } else if type == .typeRegular
-                || (type == .typeSymbolicLink && manager.fileExists(atPath: child, isDirectory: &childIsDirectory)
-                    && !childIsDirectory.boolValue)
-            {
-                files.append(child)
-            }
-        }
-        return files
     }
 
     /// `fbgraph cassette scan --help`.

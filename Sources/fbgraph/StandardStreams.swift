@@ -2,19 +2,28 @@ import Foundation
 
 /// Writes to standard output and standard error, unbuffered (each call is one `write`), so a line
 /// such as `listening on …` reaches a reader at once.
+///
+/// A write that fails — `EPIPE` once the reader is gone (`fbgraph replay serve … | head -1`), a full
+/// disk — is dropped: the command carries on and exits with its own status. (`FileHandle.write(_:)`
+/// would trap on it, since `SIGPIPE` is ignored wherever the loopback server runs.)
 struct StandardStreams {
     /// Writes `text` to standard output, adding a newline unless it ends with one.
     mutating func out(_ text: String) {
-        FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        Self.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8), to: .standardOutput)
     }
 
     /// Writes `text` to standard error, adding a newline unless it ends with one.
     mutating func err(_ text: String) {
-        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        Self.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8), to: .standardError)
     }
 
     /// Writes `data` to standard output as it is (a body that is not text).
     mutating func outBytes(_ data: Data) {
-        FileHandle.standardOutput.write(data)
+        Self.write(data, to: .standardOutput)
+    }
+
+    /// Writes `data`, dropping it when the stream is closed or failing.
+    private static func write(_ data: Data, to handle: FileHandle) {
+        try? handle.write(contentsOf: data)
     }
 }

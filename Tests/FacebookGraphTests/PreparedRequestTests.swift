@@ -64,10 +64,10 @@ struct PreparedRequestTests {
     @Test("Hosts that only look like loopback are not loopback")
     func lookalikes() {
         for host in ["127.0.0.1.example.com", "localhost.example.com", "128.0.0.1", "127.0.0.256", "0x7f.0.0.1"] {
-            #expect(!SecretPolicy.isLoopback(host: host), "\(host)")
+            #expect(!SecretDefinition.isLoopback(host: host), "\(host)")
         }
         for host in ["127.0.0.1", "127.255.255.254", "LOCALHOST", "[::1]", "::1", "api.localhost"] {
-            #expect(SecretPolicy.isLoopback(host: host), "\(host)")
+            #expect(SecretDefinition.isLoopback(host: host), "\(host)")
         }
     }
 

@@ -188,4 +188,22 @@ struct FBGraphCLITests {
         #expect(proxy.server.requestsServed == 1)
         #expect(run.stdout.contains(#""method":"GET""#))
     }
+
+    @Test(
+        "A loopback target never goes through the environment's proxy, with or without a token",
+        arguments: [["--token", "EAABproxyLeak123"], []]
+    )
+    func loopbackBypassesProxy(extra: [String]) throws {
+        let target = try HTTPBin()
+        defer { target.stop() }
+        let proxy = try HTTPBin()
+        defer { proxy.stop() }
+        let run = try CLIRunner.run(
+            ["get", "get", "--base-url", target.baseURL + "/"] + extra,
+            environment: ["http_proxy": proxy.baseURL, "ALL_PROXY": proxy.baseURL, "HTTPS_PROXY": proxy.baseURL]
+        )
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(proxy.server.requestsServed == 0, "the proxy saw the request")
+        #expect(target.server.requestsServed == 1)
+    }
 }

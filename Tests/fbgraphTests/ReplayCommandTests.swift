@@ -1,3 +1,4 @@
+import FacebookGraph
 import FacebookGraphReplay
 import FacebookGraphTestSupport
 import Foundation
@@ -97,5 +98,36 @@ struct ReplayCommandTests {
         #expect(second.stderr.hasPrefix("error: cannot listen on 127.0.0.1:\(port)"))
         first.send(SIGTERM)
         #expect(first.exitStatus(within: 5) == 0)
+    }
+
+    @Test("replay serve whose reader went away (| head) still stops cleanly on SIGTERM: EPIPE is not a trap")
+    func closedOutputIsNotACrash() throws {
+        let directory = try TestFiles.directory()
+        let cassette = try TestFiles.meCassette(in: directory)
+        let process = Process()
+        process.executableURL = CLIRunner.binary
+        process.arguments = ["replay", "serve", cassette]
+        process.environment = CLIRunner.environment([:])
+        process.standardInput = FileHandle.nullDevice
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        let firstLine = LockedValue("")
+        pipe.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if data.isEmpty { handle.readabilityHandler = nil }
+            firstLine.withLock { $0 += String(decoding: data, as: UTF8.self) }
+        }
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        #expect(eventually(seconds: 10) { firstLine.withLock { $0.contains("\n") } })
+        #expect(firstLine.withLock { $0 }.hasPrefix("listening on "))
+        // What `head -1` does after its line: it exits, closing the only read end.
+        pipe.fileHandleForReading.readabilityHandler = nil
+        try pipe.fileHandleForReading.close()
+        kill(process.processIdentifier, SIGTERM)
+        #expect(eventually(seconds: 5) { !process.isRunning })
+        #expect(process.terminationReason == .exit, "fbgraph died of signal \(process.terminationStatus)")
+        #expect(process.terminationStatus == 0)
     }
 }

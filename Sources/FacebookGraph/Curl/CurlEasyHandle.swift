@@ -112,6 +112,10 @@ struct CurlHandleProfile: Equatable {
     var scheme: String
     var hasBody: Bool
     var hasHeaderList: Bool
+    /// True when the request must not go through a proxy (see ``PreparedRequest/connectsToLoopback``).
+    var bypassesProxy: Bool
+    /// True when the request has `CURLOPT_CONNECT_TO` pins (a handle without pins must clear them).
+    var hasPins: Bool
     var options: TransferOptions
 
     init(_ request: PreparedRequest) {
@@ -120,6 +124,8 @@ struct CurlHandleProfile: Equatable {
         hasBody = request.body != nil && request.method != "GET" && request.method != "HEAD"
         hasHeaderList =
             !request.headers.fields.isEmpty || request.body != nil || !request.options.acceptCompressedResponses
+        bypassesProxy = request.connectsToLoopback || (request.scheme == "http" && request.carriesSecret)
+        hasPins = !request.options.resolve.isEmpty
         options = request.options
     }
 }

@@ -45,6 +45,8 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
     private var idleHandles: [CurlEasyHandle] = []
     private var running: [ObjectIdentifier: CurlTransfer] = [:]
     private var caBundles: [String: Result<String, TransportError>] = [:]
+    /// The private directory the CA bundles are written to, made on first use.
+    private var caDirectory: String?
 
     /// Starts an engine with its own multi handle and thread. Call ``shutdown()`` when done with
     /// it; the ``shared`` engine is never shut down.
@@ -85,10 +87,15 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
         return TransferHandle(transfer)
     }
 
-    /// Asks the engine thread to cancel `transfer` (a no-op when it has completed).
+    /// Asks the engine thread to cancel `transfer` (a no-op when it has completed, and once the
+    /// engine is shutting down: shutdown cancels every transfer itself).
     func cancel(_ transfer: CurlTransfer) {
-        inbox.withLock { $0.cancels.append(transfer) }
-        wakeIfNeeded()
+        let accepted = inbox.withLock { inbox -> Bool in
+            guard !inbox.stopping else { return false }
+            inbox.cancels.append(transfer)
+            return true
+        }
+        if accepted { wakeIfNeeded() }
     }
 
     /// Cancels every transfer (each completes with `.cancelled`), stops the thread and frees the
@@ -98,17 +105,25 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
         guard multi != nil, self !== Self.shared else { return }
         let first = inbox.withLock { inbox -> Bool in
             defer { inbox.stopping = true }
-            return !inbox.stopping
+            guard !inbox.stopping else { return false }
+            // Under the lock: the engine thread sets `stopped` under it before `curl_multi_cleanup`.
+            curl_multi_wakeup(multi)
+            return true
         }
         guard first else { return }
-        curl_multi_wakeup(multi)
         stoppedSignal.wait()
     }
 
+    /// Wakes the engine thread's `curl_multi_poll`, unless it is the caller, a wake-up is already
+    /// pending, or the multi handle is gone. The wake-up happens under the inbox lock and only while
+    /// `stopped` is false, so it can never reach a multi handle `curl_multi_cleanup` freed (a
+    /// `cancel()` after, or racing, a private engine's ``shutdown()``).
     private func wakeIfNeeded() {
         if engineThreadID.load(ordering: .acquiring) == UInt(pthread_self()) { return }
         if wakeupPending.exchange(true, ordering: .acquiringAndReleasing) { return }
-        curl_multi_wakeup(multi)
+        inbox.withLock { inbox in
+            if !inbox.stopped { curl_multi_wakeup(multi) }
+        }
     }
 
     // MARK: - The engine thread
@@ -133,12 +148,30 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
                 stopOnEngineThread()
                 return
             }
-            curl_multi_perform(multi, &stillRunning)
+            let performed = curl_multi_perform(multi, &stillRunning)
+            if performed != CURLM_OK { failRunning(performed) }
             collectFinished()
             // A completion may have queued more work (a benchmark loop, a redirect): take it now.
             let hasWork = inbox.withLock { !$0.starts.isEmpty || !$0.cancels.isEmpty || $0.stopping }
             if hasWork { continue }
-            curl_multi_poll(multi, nil, 0, 1000, &numberOfFDs)
+            let polled = curl_multi_poll(multi, nil, 0, 1000, &numberOfFDs)
+            if polled != CURLM_OK {
+                failRunning(polled)
+                // A persistent poll failure must not spin a core: back off before the next round.
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+        }
+    }
+
+    /// The multi handle failed as a whole (`curl_multi_perform` or `curl_multi_poll` returned an
+    /// error, such as out of memory): every running transfer ends with that error, so none waits
+    /// for progress that will not come.
+    private func failRunning(_ code: CURLMcode) {
+        let text = String(cString: curl_multi_strerror(code))
+        for transfer in Array(running.values) {
+            if let easy = transfer.easy { curl_multi_remove_handle(multi, easy.raw) }
+            let error = TransportError(.transferFailed, message: "libcurl: \(text)", url: transfer.request.url)
+            finish(transfer, with: .failure(error))
         }
     }
 
@@ -277,6 +310,8 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
             finish(transfer, with: .failure(error))
         }
         idleHandles.removeAll()
+        if let caDirectory { try? FileManager.default.removeItem(atPath: caDirectory) }
+        inbox.withLock { $0.stopped = true }
         curl_multi_cleanup(multi)
         stoppedSignal.signal()
     }
@@ -288,7 +323,7 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
         let profile = CurlHandleProfile(request)
         if easy.profile != profile {
             easy.reset()
-            if let error = configureProfile(easy, request: request) { return error }
+            if let error = configureProfile(easy, request: request, profile: profile) { return error }
             easy.profile = profile
         } else {
             easy.clearError()
@@ -298,11 +333,13 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
         easy.set(CURLOPT_PRIVATE, pointer: Unmanaged.passUnretained(transfer).toOpaque())
         easy.set(CURLOPT_WRITEDATA, pointer: transfer.sink)
         easy.set(CURLOPT_HEADERDATA, pointer: transfer.sink)
-        if !request.options.resolve.isEmpty {
-            for entry in request.options.resolve {
+        if profile.hasPins {
+            // CONNECT_TO, not RESOLVE: a RESOLVE pin enters the multi handle's shared DNS cache and
+            // would send later requests for the name to the pinned address.
+            for entry in request.options.connectToEntries {
                 transfer.resolveList = curl_slist_append(transfer.resolveList, entry)
             }
-            easy.set(CURLOPT_RESOLVE, list: transfer.resolveList)
+            easy.set(CURLOPT_CONNECT_TO, list: transfer.resolveList)
         }
         if profile.hasBody, let body = request.body {
             easy.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(body.count))
@@ -322,10 +359,16 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
     }
 
     /// The options a profile decides, set once per handle and profile.
-    private func configureProfile(_ easy: CurlEasyHandle, request: PreparedRequest) -> TransportError? {
+    private func configureProfile(
+        _ easy: CurlEasyHandle,
+        request: PreparedRequest,
+        profile: CurlHandleProfile
+    ) -> TransportError? {
         let options = request.options
         easy.set(CURLOPT_WRITEFUNCTION, callback: CurlTransfer.writeBody)
         easy.set(CURLOPT_HEADERFUNCTION, callback: CurlTransfer.writeHeader)
+        // libcurl's default read callback is fread(stdin): the engine never uploads from a stream.
+        easy.set(CURLOPT_READFUNCTION, callback: CurlTransfer.readNothing)
         easy.set(CURLOPT_NOSIGNAL, true)
         easy.set(CURLOPT_TCP_NODELAY, true)
         easy.set(CURLOPT_PROTOCOLS_STR, "http,https")
@@ -335,6 +378,11 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
         easy.set(CURLOPT_TIMEOUT_MS, options.totalTimeoutMilliseconds)
         easy.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(options.maxResponseBytes))
         easy.set(CURLOPT_SUPPRESS_CONNECT_HEADERS, true)
+        if profile.bypassesProxy {
+            // "" disables every proxy, the environment's included: loopback traffic and a credential
+            // over plain http must not leave the machine through one.
+            easy.set(CURLOPT_PROXY, "")
+        }
         switch options.httpVersion {
         case .http2OverTLS:
             easy.set(CURLOPT_HTTP_VERSION, fbs_http_version_2tls())
@@ -410,15 +458,9 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
                 bundle.append(UInt8(ascii: "\n"))
             }
             bundle.append(extra)
-            let directory = FileManager.default.temporaryDirectory
-                .appendingPathComponent("FacebookSDKShim-ca-\(getpid())", isDirectory: true)
-            let file = directory.appendingPathComponent("bundle-\(caBundles.count).pem")
             do {
-                try FileManager.default.createDirectory(
-                    at: directory,
-                    withIntermediateDirectories: true,
-                    attributes: [.posixPermissions: 0o700]
-                )
+                let directory = try privateDirectory()
+                let file = URL(fileURLWithPath: directory).appendingPathComponent("bundle-\(caBundles.count).pem")
                 try bundle.write(to: file, options: .atomic)
                 result = .success(file.path)
             } catch {
@@ -430,6 +472,21 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
         }
         caBundles[path] = result
         return result
+    }
+
+    /// This engine's own directory for CA bundles: made by `mkdtemp` (a fresh random name, mode 0700),
+    /// so no other local user can pre-create it or read or replace what is written there.
+    private func privateDirectory() throws -> String {
+        if let caDirectory { return caDirectory }
+        var template = Array(
+            FileManager.default.temporaryDirectory.appendingPathComponent("FacebookSDKShim-ca-XXXXXX").path.utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
+        guard let made else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
+        }
+        let path = String(cString: made)
+        caDirectory = path
+        return path
     }
 
     private static func systemCABundlePath() -> String? {

@@ -104,6 +104,10 @@ final class CurlTransfer: TransferCancelling, @unchecked Sendable {
         return length
     }
 
+    /// `CURLOPT_READFUNCTION`: end of input. Every body is set with `CURLOPT_COPYPOSTFIELDS`, so libcurl
+    /// has no reason to read; if it ever asks, it gets nothing rather than the process's stdin.
+    static let readNothing: fbs_write_callback = { _, _, _, _ in 0 }
+
     /// The most header bytes accepted for one response; more fails as ``TransportError/Code/responseTooLarge``.
     static let maxHeadBytes = 1 << 20
 

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Creating one is where requests are refused: a URL that does not parse, has no host or uses a
 /// scheme other than `http`/`https` throws ``TransportError/Code/invalidURL``; a request that
-/// carries a secret and would travel over plain `http` to a host that is not loopback throws
+/// carries a secret (``SecretPolicy``) and would travel over plain `http` to a host that is not
+/// loopback, or that a ``TransferOptions/resolve`` pin sends elsewhere, throws
 /// ``TransportError/Code/insecureSecret``. Both happen before any connection exists.
 package struct PreparedRequest: Sendable {
     /// The method, upper-cased (`GET`, `POST`, `DELETE`…).
@@ -19,12 +20,19 @@ package struct PreparedRequest: Sendable {
     package let port: Int
     /// The request's header fields.
     package let headers: HTTPHeaders
-    /// The body; nil sends none.
+    /// The body; nil sends none (POST, PUT and PATCH always have one, empty when none was given).
     package let body: Data?
     /// Timeouts, limits and trust settings.
     package let options: TransferOptions
     /// True when the URL, the headers or the body hold a credential (or the caller said so).
     package let carriesSecret: Bool
+    /// True when every address the request connects to is loopback: the pinned addresses of a
+    /// ``TransferOptions/resolve`` pin for its host and port, else the host itself. Such a request
+    /// never goes through a proxy.
+    package let connectsToLoopback: Bool
+
+    /// The methods whose body is never absent on the wire (nil becomes empty).
+    static let uploadMethods: Set<String> = ["POST", "PUT", "PATCH"]
 
     /// Validates and freezes a request.
     ///
@@ -63,9 +71,14 @@ package struct PreparedRequest: Sendable {
             throw TransportError(.invalidURL, message: "invalid HTTP method \"\(method)\"", url: url)
         }
         let carriesSecret =
-            containsSecrets || SecretPolicy.queryCarriesSecret(components) || SecretPolicy.headersCarrySecret(headers)
-            || (body.map(SecretPolicy.bodyCarriesSecret) ?? false)
-        if carriesSecret, scheme != "https", !SecretPolicy.isLoopback(host: host) {
+            containsSecrets || SecretPolicy.requestCarriesSecret(components, headers: headers, body: body)
+        let port = components.port ?? (scheme == "https" ? 443 : 80)
+        // A pinned name connects to its pinned addresses, so those must be loopback too, not only
+        // the name (`localhost:80:203.0.113.9` leaves the machine).
+        let connectsToLoopback =
+            options.pinnedAddresses(host: host, port: port)?.allSatisfy(SecretDefinition.isLoopback(host:))
+            ?? SecretDefinition.isLoopback(host: host)
+        if carriesSecret, scheme != "https", !(SecretDefinition.isLoopback(host: host) && connectsToLoopback) {
             throw TransportError(
                 .insecureSecret,
                 message:
@@ -77,9 +90,11 @@ package struct PreparedRequest: Sendable {
         self.url = url
         self.scheme = scheme
         self.host = host
-        self.port = components.port ?? (scheme == "https" ? 443 : 80)
+        self.port = port
         self.headers = headers
-        self.body = body
+        // A body-less upload sends an empty body: libcurl would otherwise read one from stdin.
+        self.body = body ?? (Self.uploadMethods.contains(upperMethod) ? Data() : nil)
+        self.connectsToLoopback = connectsToLoopback
         self.options = options
         self.carriesSecret = carriesSecret
     }

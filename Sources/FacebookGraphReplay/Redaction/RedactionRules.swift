@@ -2,8 +2,8 @@ import FacebookGraph
 
 /// Which parameters and headers carry secrets, and what kind of placeholder each one gets.
 ///
-/// ``default`` is derived from the core's `SecretPolicy`, so a parameter or header name added there
-/// is redacted in cassettes too. Parameter names match exactly (Graph names are case-sensitive);
+/// ``default`` is the core's `SecretDefinition`, so a parameter or header name added there is
+/// redacted in cassettes too. Parameter names match exactly (Graph names are case-sensitive);
 /// header names match in any case and are stored lowercased.
 public struct RedactionRules: Sendable {
     /// The kind of a secret: it names the placeholder (`<TOKEN-1>`, `<PROOF-1>`…).
@@ -37,13 +37,13 @@ public struct RedactionRules: Sendable {
         self.headers = lowered
     }
 
-    /// Every secret parameter and header of the core's `SecretPolicy`, plus `set-cookie`.
+    /// Every secret parameter and header of the core's `SecretDefinition` (`set-cookie` included).
     public static let `default` = RedactionRules(
         parameters: Dictionary(
-            uniqueKeysWithValues: SecretPolicy.secretParameterNames.map { ($0, kind(ofParameter: $0)) }
+            uniqueKeysWithValues: SecretDefinition.parameterNames.map { ($0, kind(ofParameter: $0)) }
         ),
         headers: Dictionary(
-            uniqueKeysWithValues: SecretPolicy.secretHeaderNames.union(["set-cookie"]).map {
+            uniqueKeysWithValues: SecretDefinition.recordedHeaderNames.map {
                 ($0, $0.contains("cookie") ? Kind.cookie : Kind.authorization)
             }
         )

@@ -32,7 +32,7 @@ extension Redactor {
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
-                if byte == UInt8(ascii: "<"), let length = Text.placeholderLength(in: bytes, at: index) {
+                if byte == UInt8(ascii: "<"), let length = SecretPlaceholder.placeholderLength(in: bytes, at: index) {
                     index += length
                     continue
                 }
@@ -167,28 +167,6 @@ extension Redactor {
 
     /// Small text helpers shared by the redactor's passes.
     enum Text {
-        /// Letters A–Z and digits 0–9: the body of a placeholder.
-        private static func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
-
-        /// The length of the placeholder (`<KIND-n>`) starting at `index`, if one does.
-        static func placeholderLength(in bytes: [UInt8], at index: Int) -> Int? {
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else { return nil }
-            var cursor = index + 1
-            while cursor < bytes.count, isUpper(bytes[cursor]) { cursor += 1 }
-            guard cursor > index + 1, cursor < bytes.count, bytes[cursor] == UInt8(ascii: "-") else { return nil }
-            cursor += 1
-            let digitsStart = cursor
-            while cursor < bytes.count, bytes[cursor] >= 0x30, bytes[cursor] <= 0x39 { cursor += 1 }
-            guard cursor > digitsStart, cursor < bytes.count, bytes[cursor] == UInt8(ascii: ">") else { return nil }
-            return cursor + 1 - index
-        }
-
-        /// True when `text` is exactly one placeholder such as `<TOKEN-1>`.
-        static func isPlaceholder(_ text: String) -> Bool {
-            let bytes = Array(text.utf8)
-            return placeholderLength(in: bytes, at: 0) == bytes.count
-        }
-
         /// True for the bytes a parameter name may not follow: letters and `_`.
         static func isNameLetter(_ byte: UInt8) -> Bool {
             (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == UInt8(ascii: "_")

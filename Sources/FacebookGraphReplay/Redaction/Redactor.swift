@@ -63,7 +63,7 @@ public final class Redactor: @unchecked Sendable {
             }
         var seen = Set<String>()
         self.knownSecrets = knownSecrets.filter {
-            $0.count >= Self.minimumFreeTextLength && !Text.isPlaceholder($0) && seen.insert($0).inserted
+            $0.count >= Self.minimumFreeTextLength && !SecretPlaceholder.isPlaceholder($0) && seen.insert($0).inserted
         }
     }
 
@@ -108,11 +108,11 @@ public final class Redactor: @unchecked Sendable {
 
     /// The placeholder of `secret`, assigning the next one of `kind` on first sight.
     private func assign(_ secret: String, kind: RedactionRules.Kind) -> String {
-        if Text.isPlaceholder(secret) { return secret }
+        if SecretPlaceholder.isPlaceholder(secret) { return secret }
         if let existing = placeholders[secret] { return existing }
         let number = (counters[kind] ?? 0) + 1
         counters[kind] = number
-        let placeholder = "<\(kind.rawValue)-\(number)>"
+        let placeholder = SecretPlaceholder.placeholder(kind: kind.rawValue, number: number)
         placeholders[secret] = placeholder
         cachedTable = nil
         return placeholder
@@ -120,7 +120,7 @@ public final class Redactor: @unchecked Sendable {
 
     /// Records `value` as a secret of `kind` unless it is empty or already a placeholder.
     private func learn(_ value: String, kind: RedactionRules.Kind) {
-        guard !value.allSatisfy(\.isWhitespace), !Text.isPlaceholder(value) else { return }
+        guard !value.allSatisfy(\.isWhitespace), !SecretPlaceholder.isPlaceholder(value) else { return }
         _ = assign(value, kind: kind)
     }
 

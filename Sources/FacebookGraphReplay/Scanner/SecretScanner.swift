@@ -1,37 +1,32 @@
+import FacebookGraph
 import Foundation
 
 /// Finds Graph secrets in text: the gate that keeps tokens out of committed cassettes and fixtures.
 ///
 /// Generic secret detection is impossible (VCR's maintainers said so), but Graph's token formats
-/// are known, so the scanner looks for their shapes:
+/// are known, so the scanner looks for the shapes of the core's `TokenShape` (`EAA…`, `AAAC…`/`CAAC…`,
+/// OAuth 2 tokens, `<app id>|<secret>`, 64-hex proofs) and for the values of the names the core's
+/// `SecretDefinition` calls secret:
 ///
 /// | shape | example |
 /// |---|---|
-/// | user or page token | `EAA` + 20 or more letters and digits |
-/// | old tokens | `AAAC…`, `CAAC…` + 20 or more letters and digits |
-/// | OAuth 2 token (2010–2012) | `<app id>|<digits or hex>-<user id>|<signature>` (`|` also as `%7C`) |
-/// | app token | `<app id>|<app secret>` (`\d{6,}\|[A-Za-z0-9_-]{16,}`) |
-/// | `appsecret_proof` | 64 lowercase hex digits |
+/// | a token shape | see `TokenShape` |
 /// | `Authorization` header | `Authorization: Bearer|OAuth <value>`, or a JSON `"Authorization"` value |
 /// | secret parameter value | `access_token=…` or `"access_token": "…"` of 16 or more characters (¹) |
 /// | known secrets | the exact values given (``fromEnvironment(_:)`` reads them from `FB_…` variables) |
 ///
 /// (¹) Also `input_token`, `fb_exchange_token`, `client_secret` and `password`.
 ///
-/// A token shape must stand alone — not inside a longer run of base64 characters (`A–Z a–z 0–9 + /`,
-/// and `=` after it) — so base64-encoded binary bodies in a cassette do not raise false alarms.
-///
-/// Placeholders (`<TOKEN-1>`, `%3CTOKEN-1%3E`, `{access-token}`, `[FILTERED]`, a value naming
-/// itself a placeholder) are not secrets. The token shapes must look random (upper and lower case
-/// letters and a digit) and a parameter value must hold a digit, so hand-written stand-ins such as
-/// `access_token_for_fb_graph` pass. Each secret is reported once, at its first character, by the
-/// first shape (in the table's order) that covers it.
+/// Stand-ins (`SecretPlaceholder`: `<TOKEN-1>`, `%3CTOKEN-1%3E`, `{access-token}`, `[FILTERED]`, a
+/// value naming itself a placeholder) are not secrets, and a parameter value must hold a digit, so
+/// hand-written stand-ins such as `access_token_for_fb_graph` pass. Each secret is reported once, at
+/// its first character, by the first shape (in the table's order) that covers it.
 public struct SecretScanner: Sendable {
     /// The largest file ``scan(paths:)`` reads.
     public static let maximumFileSize = 32 << 20
 
     /// The environment variables ``fromEnvironment(_:)`` reads.
-    public static let environmentVariables = ["FB_ACCESS_TOKEN", "FB_APP_SECRET", "FB_CLIENT_SECRET", "FB_APP_TOKEN"]
+    public static let environmentVariables = SecretDefinition.environmentVariables
 
     /// The rules this scanner applies: the known secrets first, then the built-in shapes.
     private let rules: [Rule]
@@ -101,8 +96,13 @@ public struct SecretScanner: Sendable {
 
     // MARK: Files
 
-    /// `path` itself when it is a file, else the files under it, sorted, recursively.
-    private static func files(at path: String) throws -> [String] {
+    /// `path` itself when it is a file, else the files under it, sorted, recursively: the one walk
+    /// that decides which files a scan reads (skipping `.git` and `.build`, following symbolic links
+    /// to files only, so a link cannot make the walk loop).
+    ///
+    /// - Throws: `CocoaError(.fileReadNoSuchFile)` when `path` does not exist; the file manager's
+    ///   error when a directory cannot be listed.
+    package static func files(at path: String) throws -> [String] {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -119,7 +119,6 @@ public struct SecretScanner: Sendable {
             case .typeRegular?:
                 files.append(child)
             case .typeSymbolicLink?:
-                // Follow links to files only, so a link cannot make the walk loop.
                 var targetIsDirectory: ObjCBool = false
                 if manager.fileExists(atPath: child, isDirectory: &targetIsDirectory), !targetIsDirectory.boolValue {
                     files.append(child)
@@ -177,42 +176,13 @@ extension SecretScanner {
 
         /// The built-in shapes, in priority order.
         static let builtIn: [Rule] = {
-            let separator = #"(?:\||%7[Cc]|\\u007[Cc]|\\u00257[Cc])"#
-            let tokenNames = RedactionRules.default.parameters
-                .filter { $0.value == .token || $0.value == .secret }.keys.sorted()
-                .joined(separator: "|")
+            let tokenNames = SecretDefinition.scannedParameterNames.joined(separator: "|")
             let jsonString = #""((?:[^"\\]|\\.)*)""#
             let authorizationName = #""(?:proxy-)?authorization""#
-            return [
-                Rule(
-                    kind: "user or page token (EAA…)",
-                    regex: pattern(#"(?<![A-Za-z0-9+/])EAA[A-Za-z0-9]{20,}(?![A-Za-z0-9+/=])"#),
-                    secret: randomLooking
-                ),
-                Rule(
-                    kind: "old token (AAAC…)",
-                    regex: pattern(#"(?<![A-Za-z0-9+/])AAAC[A-Za-z0-9]{20,}(?![A-Za-z0-9+/=])"#),
-                    secret: randomLooking
-                ),
-                Rule(
-                    kind: "old token (CAAC…)",
-                    regex: pattern(#"(?<![A-Za-z0-9+/])CAAC[A-Za-z0-9]{20,}(?![A-Za-z0-9+/=])"#),
-                    secret: randomLooking
-                ),
-                Rule(
-                    kind: "OAuth 2 token (app id|…-user id|…)",
-                    regex: pattern(
-                        #"(?<![0-9])[0-9]{6,}"# + separator + #"[A-Za-z0-9_.]+-[0-9]+"# + separator
-                            + #"[A-Za-z0-9_.\-]+(?:"# + separator + #"[A-Za-z0-9_.\-]+)*"#
-                    ),
-                    secret: whole
-                ),
-                Rule(
-                    kind: "app token (app id|secret)",
-                    regex: pattern(#"(?<![0-9])[0-9]{6,}"# + separator + #"[A-Za-z0-9_\-]{16,}"#),
-                    secret: whole
-                ),
-                Rule(kind: "appsecret_proof (64 hex)", regex: pattern(#"\b[0-9a-f]{64}\b"#), secret: whole),
+            let shapes = TokenShape.all.map { shape in
+                Rule(kind: shape.kind, regex: shape.regex) { shape.accepts($0) ? 0..<$0.utf16.count : nil }
+            }
+            return shapes + [
                 Rule(
                     kind: "Authorization header",
                     regex: pattern(#"(?i)\b(?:proxy-)?authorization\s*:\s*(?:bearer|oauth)\s+([^\s"'\\,;]+)"#),
@@ -282,17 +252,9 @@ extension SecretScanner {
         /// The whole capture.
         private static let whole: @Sendable (String) -> Range<Int>? = { 0..<$0.utf16.count }
 
-        /// The whole capture when it looks random: upper and lower case letters and a digit.
-        private static let randomLooking: @Sendable (String) -> Range<Int>? = { text in
-            let random =
-                text.contains(where: \.isUppercase) && text.contains(where: \.isLowercase)
-                && text.contains(where: \.isNumber)
-            return random ? 0..<text.utf16.count : nil
-        }
-
         /// The whole capture unless it is a placeholder.
         private static let notPlaceholder: @Sendable (String) -> Range<Int>? = { text in
-            isPlaceholder(text) ? nil : 0..<text.utf16.count
+            SecretPlaceholder.isStandIn(text) ? nil : 0..<text.utf16.count
         }
 
         /// The credential of a header value (after its scheme), unless empty or a placeholder.
@@ -302,7 +264,7 @@ extension SecretScanner {
                 start = value[space...].firstIndex { $0 != " " } ?? value.endIndex
             }
             let secret = value[start...]
-            guard !secret.isEmpty, !isPlaceholder(String(secret)) else { return nil }
+            guard !secret.isEmpty, !SecretPlaceholder.isStandIn(String(secret)) else { return nil }
             let offset = value.utf16.distance(from: value.startIndex, to: start)
             return offset..<(offset + secret.utf16.count)
         }
@@ -313,24 +275,11 @@ extension SecretScanner {
             var secret = Substring(value)
             if let escapedAmpersand = secret.range(of: "\\u0026") { secret = secret[..<escapedAmpersand.lowerBound] }
             while secret.hasSuffix("\\") { secret = secret.dropLast() }
-            guard secret.count >= 16, secret.contains(where: \.isNumber), !isPlaceholder(String(secret)) else {
+            guard secret.count >= 16, secret.contains(where: \.isNumber), !SecretPlaceholder.isStandIn(String(secret))
+            else {
                 return nil
             }
             return 0..<secret.utf16.count
-        }
-
-        /// True for placeholders and stand-ins: `<…>`, `%3C…%3E`, `{…}`, `[…]`, `${…}`, `#{…}`, a
-        /// value naming itself a placeholder, or one character repeated (`xxxx`, `****`).
-        static func isPlaceholder(_ value: String) -> Bool {
-            let lowered = value.lowercased()
-            let wrapped =
-                (value.hasPrefix("<") && value.hasSuffix(">"))
-                || (lowered.hasPrefix("%3c") && lowered.hasSuffix("%3e"))
-                || (value.hasPrefix("{") && value.hasSuffix("}"))
-                || (value.hasPrefix("[") && value.hasSuffix("]"))
-                || value.hasPrefix("${") || value.hasPrefix("#{")
-            let named = ["placeholder", "redacted", "filtered"].contains { lowered.contains($0) }
-            return wrapped || named || Set(value).count <= 1
         }
 
         /// The unreserved characters of RFC 3986.

@@ -101,9 +101,7 @@ package final class LoopbackHTTPServer: Sendable {
         var ipv6 = in6_addr()
         let isIPv4 = inet_pton(AF_INET, address, &ipv4) == 1
         let isIPv6 = !isIPv4 && inet_pton(AF_INET6, address, &ipv6) == 1
-        let loopback6 = (0..<15).map { _ in UInt8(0) } + [1]
-        let ipv6Bytes = withUnsafeBytes(of: ipv6) { Array($0) }
-        guard (isIPv4 && UInt32(bigEndian: ipv4.s_addr) >> 24 == 127) || (isIPv6 && ipv6Bytes == loopback6) else {
+        guard SecretDefinition.isLoopback(host: address), isIPv4 || isIPv6 else {
             throw LoopbackHTTPServerError.notLoopback(host: host)
         }
         let family = isIPv4 ? AF_INET : AF_INET6

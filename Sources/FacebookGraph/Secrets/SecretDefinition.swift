@@ -1,0 +1,60 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What a secret is: the one definition the transport's https-only rule, error texts, cassette
+/// redaction and the secret scanner all read.
+///
+/// - **Names**: the query, form, multipart and JSON parameter names whose values are credentials,
+///   and the header names whose values are.
+/// - **Shapes**: what a Graph credential looks like when no name gives it away (``TokenShape``).
+/// - **Placeholders**: what a secret becomes (``SecretPlaceholder``).
+/// - **Loopback**: the hosts a credential may reach over plain `http` (``isLoopback(host:)``).
+///
+/// A name added here is protected everywhere at once.
+package enum SecretDefinition {
+    /// Parameter names whose values are secrets (the kind of placeholder each gets is the
+    /// redactor's business: `…token` → `<TOKEN-n>` and so on).
+    package static let parameterNames: Set<String> = [
+        "access_token", "input_token", "fb_exchange_token", "appsecret_proof", "appsecret_time", "client_secret",
+        "password", "code",
+    ]
+
+    /// Parameter names whose presence makes a request secret-bearing: ``parameterNames`` less the ones
+    /// that are not credentials on their own (`code` and `appsecret_time`).
+    package static let credentialParameterNames: Set<String> = parameterNames.subtracting(["code", "appsecret_time"])
+
+    /// Parameter names whose values the scanner checks wherever they appear: the tokens and the
+    /// client secret and password (not proofs, times or codes, which have shapes of their own or none).
+    package static let scannedParameterNames: [String] = parameterNames.filter {
+        $0.hasSuffix("token") || $0 == "client_secret" || $0 == "password"
+    }.sorted()
+
+    /// Lowercased request header names whose values are credentials.
+    package static let credentialHeaderNames: Set<String> = ["authorization", "proxy-authorization", "cookie"]
+
+    /// Lowercased header names whose values are redacted in recordings: the credential headers plus
+    /// the `Set-Cookie` a response carries.
+    package static let recordedHeaderNames: Set<String> = credentialHeaderNames.union(["set-cookie"])
+
+    /// The environment variables whose values are known secrets (the scanner looks for them).
+    package static let environmentVariables = ["FB_ACCESS_TOKEN", "FB_APP_SECRET", "FB_CLIENT_SECRET", "FB_APP_TOKEN"]
+
+    /// True when `host` (as written in a URL, brackets allowed) is a loopback address or `localhost`:
+    /// `localhost` and names under `.localhost`, an IPv4 address in 127.0.0.0/8 written in the strict
+    /// dotted-decimal form `inet_pton` accepts, or `::1` in any IPv6 spelling. Anything else — a
+    /// leading-zero octet such as `127.0.0.08`, hex (`0x7f.0.0.1`), a short form (`127.1`) — is a
+    /// name libcurl would look up in DNS, so it is not loopback.
+    package static func isLoopback(host: String) -> Bool {
+        var name = host.lowercased()
+        if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+        if name == "localhost" || name.hasSuffix(".localhost") { return true }
+        var ipv4 = in_addr()
+        if inet_pton(AF_INET, name, &ipv4) == 1 { return UInt32(bigEndian: ipv4.s_addr) >> 24 == 127 }
+        var ipv6 = in6_addr()
+        guard inet_pton(AF_INET6, name, &ipv6) == 1 else { return false }
+        return withUnsafeBytes(of: ipv6) { $0.elementsEqual([UInt8](repeating: 0, count: 15) + [1]) }
+    }
+}

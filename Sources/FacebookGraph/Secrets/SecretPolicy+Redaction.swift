@@ -1,0 +1,130 @@
+import Foundation
+
+/// Keeping secrets out of free text: error messages, libcurl's detail, response excerpts.
+extension SecretPolicy {
+    /// `url` with the value of every secret parameter replaced by `<redacted>` and any user info
+    /// (`user:password@`) removed. Works on text, so it never fails on a URL that does not parse.
+    package static func redactedURL(_ url: String) -> String {
+        var text = url
+        if let schemeEnd = text.range(of: "://") {
+            let authorityEnd = text[schemeEnd.upperBound...].firstIndex { "/?#".contains($0) } ?? text.endIndex
+            if let at = text[schemeEnd.upperBound..<authorityEnd].lastIndex(of: "@") {
+                text.removeSubrange(schemeEnd.upperBound...at)
+            }
+        }
+        return redactSecrets(in: text)
+    }
+
+    /// `text` with the value of every secret parameter replaced by `<redacted>`: after `name=`, after
+    /// a percent-encoded name or `=` (`access%5Ftoken=`, `access_token%3D` inside an encoded `batch`
+    /// item or `next` URL), and as a JSON string member (`"access_token": "…"`, also escaped inside a
+    /// JSON string). Names that merely end like one (`sso_access_token=`) and values that are already
+    /// a marker (`<redacted>`, `<TOKEN-1>`) are left alone.
+    package static func redactSecrets(in text: String) -> String {
+        let bytes = Array(text.utf8)
+        var edits: [Range<Int>] = []
+        for form in nameForms {
+            for start in occurrences(of: form, in: bytes) {
+                // A name counts after a delimiter or a `%XX` escape (`%3Faccess_token%3D…`), not
+                // inside a longer name.
+                let afterEscape = start >= 3 && bytes[start - 3] == UInt8(ascii: "%")
+                if start > 0, isNameByte(bytes[start - 1]), !afterEscape { continue }
+                guard let value = valueRange(in: bytes, afterNameAt: start, length: form.count) else { continue }
+                if SecretPlaceholder.markerLength(in: bytes, at: value.lowerBound) != nil { continue }
+                edits.append(value)
+            }
+        }
+        guard !edits.isEmpty else { return text }
+        var result = bytes
+        var lastStart = Int.max
+        for range in edits.sorted(by: { $0.lowerBound > $1.lowerBound }) where range.upperBound <= lastStart {
+            result.replaceSubrange(range, with: Array(SecretPlaceholder.redacted.utf8))
+            lastStart = range.lowerBound
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Every secret parameter name as written raw and with `_` percent-encoded.
+    private static let nameForms: [[UInt8]] = SecretDefinition.parameterNames.sorted().flatMap { name in
+        Set([name, name.replacingOccurrences(of: "_", with: "%5F"), name.replacingOccurrences(of: "_", with: "%5f")])
+            .sorted().map { Array($0.utf8) }
+    }
+
+    /// How a value follows its name, and how far it runs.
+    private enum Separator {
+        /// `=`, `%3D` or `%253D`: the value runs to a delimiter or to an encoded one.
+        case equals(encoded: Bool)
+        /// `"name": "` (or its escaped form `\"name\":\"`): the value runs to its closing quote.
+        case json(escaped: Bool)
+    }
+
+    /// The value of the name at `start`, or nil when no separator follows it.
+    private static func valueRange(in bytes: [UInt8], afterNameAt start: Int, length: Int) -> Range<Int>? {
+        let end = start + length
+        guard end < bytes.count else { return nil }
+        var separator: Separator?
+        var valueStart = end
+        for (form, kind) in equalsForms where bytes[end...].starts(with: form) {
+            separator = kind
+            valueStart = end + form.count
+            break
+        }
+        if separator == nil {
+            for (opening, escaped) in [("\"", false), ("\\\"", true)] {
+                let quote = Array(opening.utf8)
+                guard start >= quote.count, bytes[(start - quote.count)..<start].elementsEqual(quote),
+                    bytes[end...].starts(with: quote)
+                else { continue }
+                var cursor = end + quote.count
+                while cursor < bytes.count, bytes[cursor] == 0x20 { cursor += 1 }
+                guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: ":") else { continue }
+                cursor += 1
+                while cursor < bytes.count, bytes[cursor] == 0x20 { cursor += 1 }
+                guard bytes[cursor...].starts(with: quote) else { continue }
+                separator = .json(escaped: escaped)
+                valueStart = cursor + quote.count
+                break
+            }
+        }
+        guard let separator else { return nil }
+        var cursor = valueStart
+        switch separator {
+        case .equals(let encoded):
+            while cursor < bytes.count, !endsPlainValue(bytes[cursor]) {
+                if encoded, bytes[cursor] == UInt8(ascii: "%"),
+                    encodedDelimiters.contains(where: {
+                        bytes[cursor...].starts(with: $0)
+                    })
+                {
+                    break
+                }
+                cursor += 1
+            }
+        case .json(let escaped):
+            while cursor < bytes.count {
+                if escaped, bytes[cursor...].starts(with: Array("\\\"".utf8)) { break }
+                if !escaped, bytes[cursor] == UInt8(ascii: "\"") { break }
+                cursor += bytes[cursor] == UInt8(ascii: "\\") && !escaped ? 2 : 1
+            }
+            cursor = min(cursor, bytes.count)
+        }
+        return valueStart..<cursor
+    }
+
+    /// `=` and its percent-encoded forms.
+    private static let equalsForms: [([UInt8], Separator)] = [
+        (Array("=".utf8), .equals(encoded: false)), (Array("%3D".utf8), .equals(encoded: true)),
+        (Array("%3d".utf8), .equals(encoded: true)), (Array("%253D".utf8), .equals(encoded: true)),
+        (Array("%253d".utf8), .equals(encoded: true)),
+    ]
+
+    /// Percent-encoded delimiters that end an encoded value: `&`, `"`, `#`, space, `,`, `}`, `]`
+    /// (once or twice encoded).
+    private static let encodedDelimiters: [[UInt8]] = ["26", "22", "23", "20", "2C", "2c", "7D", "7d", "5D", "5d"]
+        .flatMap { [Array("%\($0)".utf8), Array("%25\($0)".utf8)] }
+
+    /// True for the bytes that end a plain `name=value` value.
+    private static func endsPlainValue(_ byte: UInt8) -> Bool {
+        "&# \"'\n\r\t<>".utf8.contains(byte)
+    }
+}
