@@ -42,7 +42,7 @@ extension GraphRequest {
         case .failure(let error):
             return ResponseReport.report(error, output: &output)
         case .success(let prepared):
-            let result = BlockingCall.send(prepared, on: target.transport)
+            let result = target.transport.base.sendAndWait(prepared)
             return ResponseReport.report(result, compact: compact, output: &output)
         }
     }

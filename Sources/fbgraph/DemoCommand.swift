@@ -98,9 +98,7 @@ enum DemoCommand {
 enum DemoEngine {
     /// Builds `base` + `path` + an encoded query (values encoded to the RFC 3986 unreserved set).
     static func url(base: String, path: String, parameters: [(String, String)]) -> String {
-        var url = base.hasSuffix("/") ? base : base + "/"
-        url += path.hasPrefix("/") ? String(path.dropFirst()) : path
-        return FormEncoding.appending(parameters, to: url)
+        FormEncoding.appending(parameters, to: GraphRequest.join(base: base, version: nil, path: path))
     }
 
     /// `name=value&…`, names and values encoded to the RFC 3986 unreserved set.
@@ -116,36 +114,11 @@ enum DemoEngine {
         body: Data? = nil,
         over transport: any HTTPTransport
     ) -> Result<RawResponse, TransportError> {
-        let request: PreparedRequest
         do {
-            request = try PreparedRequest(method: method, url: url, headers: headers, body: body)
+            let request = try PreparedRequest(method: method, url: url, headers: headers, body: body)
+            return transport.sendAndWait(request, timeout: .seconds(60))
         } catch {
             return .failure(error)
-        }
-        let done = DispatchSemaphore(value: 0)
-        let box = ResultBox()
-        let handle = transport.execute(request) { result in
-            box.set(result)
-            done.signal()
-        }
-        guard done.wait(timeout: .now() + 60) == .success else {
-            handle.cancel()
-            return .failure(TransportError(.timedOut, message: "no answer within 60 seconds", url: url))
-        }
-        return box.result ?? .failure(TransportError(.transferFailed, message: "no result", url: url))
-    }
-
-    /// The one result of a transfer, handed from the transport's thread to the waiting one.
-    private final class ResultBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: Result<RawResponse, TransportError>?
-
-        /// The result, once stored.
-        var result: Result<RawResponse, TransportError>? { lock.withLock { stored } }
-
-        /// Stores the result.
-        func set(_ result: Result<RawResponse, TransportError>) {
-            lock.withLock { stored = result }
         }
     }
 }

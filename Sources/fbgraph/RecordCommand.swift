@@ -54,7 +54,7 @@ enum RecordCommand {
         }
         let startedAt = Date()
         let response: RawResponse
-        switch BlockingCall.send(prepared, on: target.transport) {
+        switch target.transport.base.sendAndWait(prepared) {
         case .success(let received): response = received
         case .failure(let error): return ResponseReport.report(GraphError(transport: error), output: &output)
         }

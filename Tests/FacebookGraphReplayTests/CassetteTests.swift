@@ -36,20 +36,7 @@ struct CassetteTests {
     /// Sends `request` through `transport` and waits (bounded).
     static func send(_ transport: any HTTPTransport, _ request: PreparedRequest) -> Result<RawResponse, TransportError>
     {
-        let done = DispatchSemaphore(value: 0)
-        let box = ResultBox()
-        transport.execute(request) { result in
-            box.result = result
-            done.signal()
-        }
-        guard done.wait(timeout: .now() + 20) == .success, let result = box.result else {
-            return .failure(TransportError(.timedOut, message: "no answer", url: request.url))
-        }
-        return result
-    }
-
-    final class ResultBox: @unchecked Sendable {
-        var result: Result<RawResponse, TransportError>?
+        transport.sendAndWait(request, timeout: .seconds(20))
     }
 
     @Test("HAR round trip is byte-exact: bare scalars, text/javascript JSON, form bodies, binary, a BOM")

@@ -19,16 +19,7 @@ struct MitmproxyInteropTests {
     static var mitmdump: String? { Mitmproxy.executable }
 
     static func send(_ url: String, on engine: CurlEngine) throws -> RawResponse {
-        let done = DispatchSemaphore(value: 0)
-        let box = CassetteTests.ResultBox()
-        engine.execute(try PreparedRequest(url: url)) { result in
-            box.result = result
-            done.signal()
-        }
-        guard done.wait(timeout: .now() + 20) == .success, let result = box.result else {
-            throw TransportError(.timedOut, message: "no answer", url: url)
-        }
-        return try result.get()
+        try engine.sendAndWait(try PreparedRequest(url: url), timeout: .seconds(20)).get()
     }
 
     /// Runs mitmdump with `arguments`; returns the running process and its output file.

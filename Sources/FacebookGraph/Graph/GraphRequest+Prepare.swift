@@ -123,7 +123,7 @@ extension GraphRequest {
 
     /// `base` + `version/` + `path`, without doubled slashes; a path that already starts with a
     /// version (`/v2.0/me`, koala's `^/?v\d+(\.\d+)?/`) keeps its own.
-    static func join(base: String, version: String?, path: String) -> String {
+    package static func join(base: String, version: String?, path: String) -> String {
         var trimmed = Substring(path)
         while trimmed.first == "/" { trimmed = trimmed.dropFirst() }
         var url = base.hasSuffix("/") ? base : base + "/"

@@ -135,3 +135,32 @@ package final class TransferHandleBox: @unchecked Sendable {
         return first
     }
 }
+
+extension HTTPTransport {
+    /// Sends `request` and blocks the calling thread until it completes or `timeout` passes (then the
+    /// transfer is cancelled and the result is ``TransportError/Code/timedOut``): the one blocking
+    /// wait, for synchronous callers (the CLI's commands, tests). Never call it on the transport's
+    /// own thread, from a completion.
+    package func sendAndWait(
+        _ request: PreparedRequest,
+        timeout: Duration = .seconds(600)
+    ) -> Result<RawResponse, TransportError> {
+        let done = DispatchSemaphore(value: 0)
+        let result = LockedValue<Result<RawResponse, TransportError>?>(nil)
+        let handle = execute(request) { outcome in
+            result.withLock { $0 = outcome }
+            done.signal()
+        }
+        let (seconds, attoseconds) = timeout.components
+        let nanoseconds =
+            Int(clamping: seconds.multipliedReportingOverflow(by: 1_000_000_000).partialValue)
+            &+ Int(attoseconds / 1_000_000_000)
+        if done.wait(timeout: .now() + .nanoseconds(max(0, nanoseconds))) == .timedOut {
+            handle.cancel()
+            // The cancel completes the transfer (at once, unless it had just completed).
+            done.wait()
+        }
+        return result.withLock { $0 }
+            ?? .failure(TransportError(.timedOut, message: "no answer within \(timeout)", url: request.url))
+    }
+}
