@@ -64,7 +64,7 @@ enum DemoCommand {
     /// Every page of `me/friends` (three per page), each request the previous page's `paging.next`.
     static func friendsPages(_ transport: any HTTPTransport) -> DemoLegacyStyles.Step {
         var lines: [String] = []
-        var next: String? = GraphURL.make(
+        var next: String? = DemoEngine.url(
             base: "https://graph.facebook.com/",
             path: "me/friends",
             parameters: [("access_token", BundledRecordings.token), ("limit", "3")]
@@ -96,6 +96,18 @@ enum DemoCommand {
 /// Blocking calls on any transport of the package (the libcurl engine, a cassette), for the demo
 /// and the recorder.
 enum DemoEngine {
+    /// Builds `base` + `path` + an encoded query (values encoded to the RFC 3986 unreserved set).
+    static func url(base: String, path: String, parameters: [(String, String)]) -> String {
+        var url = base.hasSuffix("/") ? base : base + "/"
+        url += path.hasPrefix("/") ? String(path.dropFirst()) : path
+        return FormEncoding.appending(parameters, to: url)
+    }
+
+    /// `name=value&…`, names and values encoded to the RFC 3986 unreserved set.
+    static func form(_ parameters: [(String, String)]) -> String {
+        FormEncoding.encode(parameters)
+    }
+
     /// Prepares and sends one request, and waits (at most 60 seconds) for the answer.
     static func send(
         method: String,

@@ -30,7 +30,7 @@ enum GraphURL {
 
     /// True when the query of `url` has a parameter called `name`.
     static func query(of url: String, contains name: String) -> Bool {
-        FormEncoding.queryPairs(of: url).contains { $0.name == name }
+        URLComponents(string: url)?.queryItems?.contains { $0.name == name } ?? false
     }
 
 }

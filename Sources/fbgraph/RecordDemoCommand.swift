@@ -223,7 +223,7 @@ enum RecordDemoCommand {
             (200, 403, "permission, code 200"), (2, 500, "transient, code 2"), (502, 502, "bad gateway, HTML body"),
         ]
         for error in errors {
-            let url = GraphURL.make(
+            let url = DemoEngine.url(
                 base: session.origin,
                 path: "me",
                 parameters: [("fields", "error_\(error.code)"), ("access_token", token)]
@@ -302,7 +302,7 @@ final class DemoRecordingSession {
         var body: Data?
         if let form {
             headers = ["Content-Type": "application/x-www-form-urlencoded"]
-            body = Data(GraphURL.formEncoded(form).utf8)
+            body = Data(DemoEngine.form(form).utf8)
         }
         switch DemoEngine.send(method: method, url: url, headers: headers, body: body, over: engine) {
         case .success(let response): return response

@@ -122,17 +122,17 @@ struct BundledRecordingsTests {
             Call(url: "\(graph)/me/permissions?access_token=\(token)", status: 200, answer: "publish_actions"),
             Call(
                 method: "POST", url: "\(graph)/", contentType: form,
-                body: Data(GraphURL.formEncoded([("batch", batch), ("access_token", token)]).utf8),
+                body: Data(DemoEngine.form([("batch", batch), ("access_token", token)]).utf8),
                 status: 200, answer: #""code":404"#
             ),
             Call(
-                url: rest + "fql.query?" + GraphURL.formEncoded([("query", fql), ("access_token", token)]), status: 200,
+                url: rest + "fql.query?" + DemoEngine.form([("query", fql), ("access_token", token)]), status: 200,
                 answer: #"{"name":"Grace Hopper","uid":100003}"#),
             Call(
                 url: "\(rest)friends.getAppUsers?access_token=\(token)", status: 200, answer: "[100001,100003,100006]"),
             Call(
                 url: rest + "users.getInfo?"
-                    + GraphURL.formEncoded(
+                    + DemoEngine.form(
                         [("uids", "100001,100003"), ("fields", "name,pic_square"), ("access_token", token)]),
                 status: 200, answer: #""pic_square""#
             ),
