@@ -1,3 +1,5 @@
+import FacebookGraph
+
 /// Login and web dialogs, which need a web view or another app: not available on Linux.
 extension Facebook {
     /// The error dialogs report on this platform (`facebookErrDomain`, code 10000).
@@ -57,7 +59,7 @@ extension Facebook {
         } else {
             params["app_id"] = appId
             if isSessionValid(), let token = accessToken {
-                params["access_token"] = token.removingPercentEncoding ?? token
+                params["access_token"] = FormEncoding.unescape(token, plusAsSpace: false)
                 extendAccessTokenIfNeeded()
             }
         }
