@@ -41,12 +41,16 @@ enum DemoCommand {
         output.out("\n3. The block callback with an expired token")
         show(DemoLegacyStyles.expiredTokenCall(facebook, expiredToken: BundledRecordings.expiredToken), &output)
 
-        // 4. The engine's seam over the same cassette, following the server-written next URLs.
-        output.out("\n4. GET me/friends on the engine, following paging.next")
-        show(friendsPages(CassetteTransport(cassette: cassette)), &output)
+        // 4–5. The modern client over the same cassette: Result completions, typed pages, classified errors.
+        let client = DemoModernClient.client(.replay(cassette))
+        output.out("\n4. The modern client: GraphClient.execute { result in … } per page, following paging.next")
+        show(DemoModernClient.friendsPages(client), &output)
+        output.out(
+            "\n5. The modern client's errors, classified; what may pass (throttled, transient, 5xx) is tried twice")
+        show(DemoModernClient.classifiedErrors(client), &output)
 
-        // 5. The secret policy: a token over plain http to a real host is refused before connecting.
-        output.out("\n5. GET me over plain http to graph.facebook.com with a token")
+        // 6. The secret policy: a token over plain http to a real host is refused before connecting.
+        output.out("\n6. GET me over plain http to graph.facebook.com with a token")
         do {
             _ = try PreparedRequest(url: "http://graph.facebook.com/me?access_token=\(GraphStandIn.validToken)")
             output.out("   -> unexpectedly allowed")
@@ -59,37 +63,6 @@ enum DemoCommand {
         let used = total - cassette.unusedEntries.count
         output.out("\n\(used) of \(total) recorded entries answered; nothing left the process.")
         return failures == 0 ? ExitCode.success : ExitCode.failure
-    }
-
-    /// Every page of `me/friends` (three per page), each request the previous page's `paging.next`.
-    static func friendsPages(_ transport: any HTTPTransport) -> DemoLegacyStyles.Step {
-        var lines: [String] = []
-        var next: String? = DemoEngine.url(
-            base: "https://graph.facebook.com/",
-            path: "me/friends",
-            parameters: [("access_token", BundledRecordings.token), ("limit", "3")]
-        )
-        var names: [String] = []
-        var pages = 0
-        while let url = next, pages < 10 {
-            let response: RawResponse
-            switch DemoEngine.send(method: "GET", url: url, over: transport) {
-            case .success(let answer): response = answer
-            case .failure(let error):
-                lines.append("   page \(pages + 1) -> \(error.code): \(error.message.prefix { $0 != "\n" })")
-                return DemoLegacyStyles.Step(lines: lines, ok: false)
-            }
-            pages += 1
-            let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any]
-            let data = object?["data"] as? [[String: Any]] ?? []
-            names += data.compactMap { $0["name"] as? String }
-            next = (object?["paging"] as? [String: Any])?["next"] as? String
-            let friends = data.count == 1 ? "1 friend" : "\(data.count) friends"
-            let status = "HTTP/\(response.httpVersion) \(response.status)"
-            lines.append("   page \(pages) -> \(status): \(friends), \(next == nil ? "no paging.next" : "paging.next")")
-        }
-        lines.append("   \(names.count) friends over \(pages) pages: \(names.joined(separator: ", "))")
-        return DemoLegacyStyles.Step(lines: lines, ok: names.count == 7 && pages == 3)
     }
 }
 

@@ -43,8 +43,9 @@ enum Help {
     /// `fbgraph demo --help`.
     static let demo = """
         OVERVIEW: Replay the bundled recordings in process and print what each API style received:
-        the v2 delegate, the seed's block callback, an expired token, the friend list paged through
-        paging.next, and a request the secret policy refuses. No server, no network, no token.
+        the v2 delegate, the seed's block callback, an expired token, the modern GraphClient paging the
+        friend list through paging.next and classifying the recorded failures, and a request the
+        secret policy refuses. No server, no network, no token.
 
         USAGE: fbgraph demo
 
