@@ -75,6 +75,30 @@ final class SBJSONSourceCompatTests: XCTestCase {
         XCTAssertEqual(params[3]["app_id"] as? String, "123", "the dialog path still fills in app_id")
     }
 
+    /// A REST-style POST whose parameter is SBJSON output: the server receives the JSON bytes as
+    /// they were written (`/` unescaped, non-ASCII as UTF-8) in the multipart body.
+    func testSBJSONOutputReachesTheServerByteForByte() throws {
+        let server = try SourceCompatServer()
+        defer { server.stop() }
+        let caller = Caller()
+        let loaded = expectation(caller, Caller.Event.didLoad)
+        let facebook = server.facebook(delegate: caller)
+        let jsonWriter = SBJSON()
+        jsonWriter.sortKeys = true
+        let giftStr = jsonWriter.string(with: [
+            "badge_of_awesomeness": "1", "href": "http://itsti.me/", "note": "très \"bien\"",
+        ])
+        let params = NSMutableDictionary(dictionary: ["data": giftStr!])
+        facebook.request(withGraphPath: "post", andParams: params, andHttpMethod: "POST", andDelegate: caller)
+        wait(for: [loaded], timeout: 10)
+
+        let expected = #"{"badge_of_awesomeness":"1","href":"http://itsti.me/","note":"très \"bien\""}"#
+        XCTAssertEqual(giftStr, expected)
+        let echo = try XCTUnwrap(caller.result as? NSDictionary)
+        let body = echo["body"] as? String ?? ""
+        XCTAssertTrue(body.contains("name=\"data\"\r\n\r\n" + expected + "\r\n"), body)
+    }
+
     func testSBJSONFacadeWithTheImportersSpellings() throws {
         let json = SBJSON()
         XCTAssertEqual(json.maxDepth, 512)
@@ -150,6 +174,7 @@ final class SBJSONSourceCompatTests: XCTestCase {
         XCTAssertEqual(writer.string(withFragment: "x"), #""x""#)
         XCTAssertNil(writer.string(with: "x"))
         XCTAssertEqual(writer.string(with: LegacyPerson()), #"{"name":"Ann","phone":"555"}"#)
+        XCTAssertEqual((LegacyPerson().proxyForJson() as? [String: String])?["name"], "Ann")
         writer.maxDepth = 0
 
         let base = SBJsonBase()
