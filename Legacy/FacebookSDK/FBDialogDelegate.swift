@@ -1,8 +1,9 @@
-/// The v2 `FBDialogDelegate` protocol (every method optional, so each has a no-op default).
+/// The v2 `FBDialogDelegate` protocol (every method optional, so each has a no-op default); it
+/// refines `NSObjectProtocol`, as the importer gave the header's `<NSObject>`.
 ///
 /// Linux has no web view: ``Facebook/dialog(_:andDelegate:)`` reports
 /// ``dialog(_:didFailWithError:)`` with a "not available on this platform" error.
-public protocol FBDialogDelegate: AnyObject {
+public protocol FBDialogDelegate: NSObjectProtocol {
     /// The dialog finished successfully (`dialogDidComplete:`).
     func dialogDidComplete(_ dialog: FBDialog!)
     /// The dialog finished successfully with this redirect URL (`dialogCompleteWithUrl:`).
@@ -32,8 +33,9 @@ extension FBDialogDelegate {
     public func dialog(_ dialog: FBDialog!, shouldOpenURLInExternalBrowser url: URL!) -> Bool { true }
 }
 
-/// The v2 `FBLoginDialogDelegate` protocol, which ``Facebook`` adopts for the login dialog.
-public protocol FBLoginDialogDelegate: AnyObject {
+/// The v2 `FBLoginDialogDelegate` protocol, which ``Facebook`` adopts for the login dialog (it
+/// refines `NSObjectProtocol`, as the header's `<NSObject>`).
+public protocol FBLoginDialogDelegate: NSObjectProtocol {
     /// Login succeeded with this token and expiry (`fbDialogLogin:expirationDate:`).
     func fbDialogLogin(_ token: String!, expirationDate: Date!)
     /// Login failed (`fbDialogNotLogin:`).

@@ -8,7 +8,10 @@
 /// then, asynchronously on the callback queue, ``request(_:didReceive:)``,
 /// ``request(_:didLoadRawResponse:)`` and exactly one of ``request(_:didLoad:)`` or
 /// ``request(_:didFailWithError:)``. A transport failure skips the first two.
-public protocol FBRequestDelegate: AnyObject {
+///
+/// It refines `NSObjectProtocol`, as the importer gave the header's `<NSObject>`: a delegate is an
+/// `NSObject` subclass.
+public protocol FBRequestDelegate: NSObjectProtocol {
     /// The request is about to be sent (`requestLoading:`).
     func requestLoading(_ request: FBRequest!)
     /// The server answered with a status and headers (`request:didReceiveResponse:`); the status is

@@ -1,8 +1,8 @@
 /// The v2 `FBSessionDelegate` protocol.
 ///
 /// Formally required in Objective-C, but the SDK checked `respondsToSelector:` before every call,
-/// so each method has a no-op default here.
-public protocol FBSessionDelegate: AnyObject {
+/// so each method has a no-op default here. It refines `NSObjectProtocol` (the header's `<NSObject>`).
+public protocol FBSessionDelegate: NSObjectProtocol {
     /// Login succeeded (`fbDidLogin`).
     func fbDidLogin()
     /// Login failed; `cancelled` is true when the user cancelled (`fbDidNotLogin:`).
