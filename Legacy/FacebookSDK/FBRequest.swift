@@ -50,6 +50,9 @@ open class FBRequest: NSObject, @unchecked Sendable {
     var transport: any HTTPTransport = CurlEngine.shared
     /// Called on the callback queue when the request completes (`Facebook`'s KVO on `state`).
     var completionObserver: ((FBRequest) -> Void)?
+    /// The `Result` and `async` overloads' completion (`Facebook+Modern.swift`). When set, the core
+    /// decides the outcome and neither the delegate nor the block is called.
+    var resultCompletion: ((Result<GraphResponse, GraphError>) -> Void)?
     /// The transfer options; the legacy 180-second total timeout by default.
     var transferOptions: TransferOptions = {
         var options = TransferOptions()
@@ -125,6 +128,11 @@ open class FBRequest: NSObject, @unchecked Sendable {
 
     private func deliver(_ result: Result<RawResponse, TransportError>, connection: FBURLConnection) {
         guard !connection.isCancelled, self.connection === connection else { return }
+        if let resultCompletion {
+            deliverResult(result, to: resultCompletion)
+            finish()
+            return
+        }
         switch result {
         case .success(let response):
             delegate?.request(self, didReceive: LegacyHTTPResponse.make(response))
@@ -165,6 +173,34 @@ open class FBRequest: NSObject, @unchecked Sendable {
         }
     }
 
+    /// The modern overloads' delivery: the core's `GraphError.parse` decides success or failure, and
+    /// a token error invalidates the session as the legacy path would (REST 190; Graph 190 or 2500
+    /// with ``Facebook/invalidatesSessionOnGraphTokenErrors``).
+    private func deliverResult(
+        _ result: Result<RawResponse, TransportError>,
+        to completion: (Result<GraphResponse, GraphError>) -> Void
+    ) {
+        switch result {
+        case .failure(let transportError):
+            completion(.failure(GraphError(transport: transportError)))
+        case .success(let response):
+            responseText = NSMutableData(data: response.body)
+            guard
+                let failure = GraphError.parse(status: response.status, headers: response.headers, body: response.body)
+            else {
+                completion(
+                    .success(GraphResponse(status: response.status, headers: response.headers, body: response.body)))
+                return
+            }
+            let restTokenError = failure.shape == .rest && failure.code == kFBRESTAPIAccessTokenErrorCode
+            let graphTokenError = failure.shape == .graph && [190, 2500].contains(failure.code ?? 0)
+            if restTokenError || (invalidatesOnGraphTokenErrors && graphTokenError) {
+                sessionDidExpire = true
+            }
+            completion(.failure(failure))
+        }
+    }
+
     private func finish() {
         responseText = nil
         connection = nil
@@ -172,6 +208,7 @@ open class FBRequest: NSObject, @unchecked Sendable {
         // Deviation: the delegate and block were held strongly until now; release them.
         delegate = nil
         FBRequestCallback = nil
+        resultCompletion = nil
         let observer = completionObserver
         completionObserver = nil
         observer?(self)
@@ -184,6 +221,11 @@ open class FBRequest: NSObject, @unchecked Sendable {
             state = FBRequestState(kFBRequestStateComplete)
             delegate = nil
             FBRequestCallback = nil
+            // The modern overloads complete exactly once, a cancellation included.
+            let completion = resultCompletion
+            resultCompletion = nil
+            completion?(
+                .failure(GraphError(transport: TransportError(.cancelled, message: "cancelled", url: url ?? ""))))
             // Facebook forgets the request; a cancelled request never invalidates the session.
             sessionDidExpire = false
             let observer = completionObserver
