@@ -1,6 +1,7 @@
 import FacebookGraph
 
-/// Login and web dialogs, which need a web view or another app: not available on Linux.
+/// Login and web dialogs, which need a web view or another app: login runs Facebook Login for Devices
+/// when a client token is set; dialogs are not available on Linux.
 extension Facebook {
     /// The error dialogs report on this platform (`facebookErrDomain`, code 10000).
     static func unavailableError(_ what: String) -> NSError {
@@ -14,18 +15,59 @@ extension Facebook {
         )
     }
 
-    /// Stores the permissions and reports ``FBSessionDelegate/fbDidNotLogin(_:)`` with `false`
-    /// (asynchronously, on ``callbackQueue``): Linux has neither the Facebook app nor a web view for
-    /// the login flow. Restore a saved ``accessToken`` and ``expirationDate`` instead.
+    /// Logs in. Linux has neither the Facebook app nor a web view for the v2 login flow, so:
+    ///
+    /// - with a ``clientToken``, it runs Facebook Login for Devices (the core's device-code flow):
+    ///   ``deviceLoginPresenter`` shows the user a code and a URL to open on another device, the client
+    ///   polls, and on approval ``accessToken`` and ``expirationDate`` are set and
+    ///   ``FBSessionDelegate/fbDidLogin()`` is called; a declined, expired or failed login reports
+    ///   ``FBSessionDelegate/fbDidNotLogin(_:)`` with `false` (`true` when the login was cancelled);
+    /// - without one, it reports ``FBSessionDelegate/fbDidNotLogin(_:)`` with `false` (asynchronously,
+    ///   on ``callbackQueue``). Restore a saved ``accessToken`` and ``expirationDate`` instead.
+    ///
+    /// Delegate calls arrive on ``callbackQueue``.
     @available(
         *, deprecated,
         message:
-            "Login needs a web view or the Facebook app, which Linux lacks: this reports fbDidNotLogin(false). Set accessToken and expirationDate from a token obtained elsewhere."
+            "Login needs a web view or the Facebook app, which Linux lacks: set clientToken to log in with Facebook Login for Devices; otherwise this reports fbDidNotLogin(false)."
     )
     public func authorize(_ permissions: [Any]!) {
         self.permissions = permissions
-        LegacyLog.log("authorize: login is not available on this platform; reporting fbDidNotLogin(false)")
-        callbackQueue.async { [self] in sessionDelegate?.fbDidNotLogin(false) }
+        guard let clientToken, !clientToken.isEmpty else {
+            LegacyLog.log("authorize: login is not available on this platform; reporting fbDidNotLogin(false)")
+            callbackQueue.async { [self] in sessionDelegate?.fbDidNotLogin(false) }
+            return
+        }
+        var configuration = GraphConfiguration()
+        configuration.graphBaseURL = graphBaseURL
+        configuration.appID = appId
+        configuration.clientToken = clientToken
+        configuration.retryPolicy = .never
+        let client = GraphClient(configuration: configuration, transport: transport)
+        let scope = (permissions ?? []).map { "\($0)" }
+        let session = SendableFacebook(self)
+        Task {
+            do {
+                let code = try await client.startDeviceLogin(permissions: scope)
+                session.facebook.callbackQueue.async { session.facebook.deviceLoginPresenter(code) }
+                let token = try await client.finishDeviceLogin(code)
+                session.facebook.callbackQueue.async {
+                    let facebook = session.facebook
+                    facebook.accessToken = token.accessToken
+                    facebook.expirationDate =
+                        token.expiresIn.map { Date(timeIntervalSinceNow: Double($0.components.seconds)) }
+                        ?? .distantFuture
+                    facebook.lastAccessTokenUpdate = Date()
+                    facebook.sessionDelegate?.fbDidLogin()
+                }
+            } catch {
+                LegacyLog.log("authorize: device login ended: \(error)")
+                let cancelled = (error as? GraphError)?.isCancellation ?? false
+                session.facebook.callbackQueue.async {
+                    session.facebook.sessionDelegate?.fbDidNotLogin(cancelled)
+                }
+            }
+        }
     }
 
     /// `dialog:andDelegate:`: reports ``FBDialogDelegate/dialog(_:didFailWithError:)`` (asynchronously)
@@ -67,4 +109,10 @@ extension Facebook {
         let error = Self.unavailableError("The \"\(action)\" dialog")
         callbackQueue.async { dialog.delegate?.dialog(dialog, didFailWithError: error) }
     }
+}
+
+/// Carries a `Facebook` into the device-login task; its state is touched only on its callback queue.
+private struct SendableFacebook: @unchecked Sendable {
+    let facebook: Facebook
+    init(_ facebook: Facebook) { self.facebook = facebook }
 }

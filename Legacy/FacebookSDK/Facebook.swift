@@ -47,6 +47,14 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
     /// What carries this object's requests: ``GraphTransport/libcurl`` by default; a replay of
     /// recorded responses (`.replay(cassette)` from `FacebookGraphReplay`) in tests.
     public var transport: GraphTransport = .libcurl
+    /// The app's client token (App Dashboard → Settings → Advanced). When set, ``authorize(_:)`` runs
+    /// Facebook Login for Devices instead of reporting that login is unavailable.
+    public var clientToken: String?
+    /// Shows the user the device-login code (``authorize(_:)`` with a ``clientToken``): by default a
+    /// line on standard error with the URL and the code. Called on ``callbackQueue``.
+    public var deviceLoginPresenter: (DeviceLoginCode) -> Void = { code in
+        LegacyLog.log("to log in, open \(code.verificationURI) and enter the code \(code.userCode)")
+    }
 
     /// The requests in flight, kept alive until they complete (v2's `_requests` set).
     private let requestsLock = NSLock()
