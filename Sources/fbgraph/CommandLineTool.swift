@@ -19,6 +19,8 @@ enum CommandLineTool {
             RecordCommand.command,
             CassetteCommands.command,
             Command(name: "demo", help: Help.demo, action: .raw { DemoCommand.run($0, output: &$1) }),
+            LoginCommand.login,
+            LoginCommand.logout,
         ]
     )
 

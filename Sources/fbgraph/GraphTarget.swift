@@ -3,14 +3,15 @@ import FacebookGraphReplay
 import Foundation
 
 /// Where a request-making command sends its requests, and with which token — decided in one place
-/// from `--live`, `--cassette`, `--base-url`, `--token` and `FB_ACCESS_TOKEN`:
+/// from `--live`, `--cassette`, `--base-url`, `--token`, `FB_ACCESS_TOKEN` and the token
+/// `fbgraph login` saved (``TokenStore``):
 ///
 /// | options | transport | token |
 /// |---|---|---|
 /// | none | ``BundledRecordings``, replayed in process | `--token`, `FB_ACCESS_TOKEN` or `<TOKEN-1>` |
 /// | `--cassette FILE` | strict replay of FILE, in process | `--token` or `FB_ACCESS_TOKEN`, if any |
-/// | `--live` | libcurl to graph.facebook.com (REST: api.facebook.com) | required |
-/// | `--base-url URL` | libcurl to URL (Graph and REST) | `--token` or `FB_ACCESS_TOKEN`, if any |
+/// | `--live` | libcurl to graph.facebook.com (REST: api.facebook.com) | `--token`, `FB_ACCESS_TOKEN` or the saved one: required |
+/// | `--base-url URL` | libcurl to URL (Graph and REST) | `--token`, `FB_ACCESS_TOKEN` or the saved one, if any |
 ///
 /// The libcurl engine refuses a token over plain http to any host but loopback.
 struct GraphTarget {
@@ -60,9 +61,13 @@ struct GraphTarget {
         recording: Bool = false,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(CommandError) {
-        let given = [arguments.value("--token"), environment["FB_ACCESS_TOKEN"]].compactMap { $0 }.first { !$0.isEmpty }
         let baseURL = arguments.value("--base-url")
         let live = arguments.has("--live")
+        // `fbgraph login`'s token counts only where a real server is called.
+        let stored = live || baseURL != nil || recording ? TokenStore(environment: environment).load() : nil
+        let given = [arguments.value("--token"), environment["FB_ACCESS_TOKEN"], stored].compactMap { $0 }.first {
+            !$0.isEmpty
+        }
         let cassettePath = recording ? nil : arguments.value("--cassette")
         if live, baseURL != nil {
             throw .usage("--live and --base-url both name a server; give one")
@@ -129,8 +134,9 @@ extension GraphTarget {
                                   without a recorded entry fails with the diff against the nearest.
           --base-url URL          Call the server at URL (http is allowed to loopback hosts only when
                                   a token is sent).
-          --token TOKEN           The access token (default FB_ACCESS_TOKEN). Any token replays as
-                                  <TOKEN-1>, the placeholder recordings hold.
+          --token TOKEN           The access token (default FB_ACCESS_TOKEN, then the token
+                                  'fbgraph login' saved, for --live and --base-url). Any token
+                                  replays as <TOKEN-1>, the placeholder recordings hold.
                                   Without --live, --cassette or --base-url the recordings built into
                                   fbgraph answer, in process, with the token <TOKEN-1>.
         """

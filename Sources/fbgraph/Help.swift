@@ -21,6 +21,8 @@ enum Help {
           cassette scan|inspect
                               Check files for secrets; list a cassette's entries.
           demo                Replay the bundled recordings and show what each API style receives (offline).
+          login               Log in with Facebook Login for Devices and save the token.
+          logout              Remove the saved token.
           help SUBCOMMAND     Show the help of a subcommand.
 
         OPTIONS:

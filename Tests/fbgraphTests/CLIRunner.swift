@@ -61,14 +61,19 @@ enum CLIRunner {
         )
     }
 
-    /// The test process's environment without tokens, secrets or proxies, plus `extra`.
+    /// The test process's environment without tokens, secrets or proxies, plus `extra`. The config
+    /// folder points at an empty place, so a token a developer saved with `fbgraph login` never
+    /// reaches a test server.
     static func environment(_ extra: [String: String]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
         let cleared = [
             "FB_ACCESS_TOKEN", "FB_APP_SECRET", "FB_CLIENT_SECRET", "FB_APP_TOKEN", "FB_GRAPH_BASE_URL",
-            "http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY",
+            "FB_APP_ID", "FB_CLIENT_TOKEN", "http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY",
         ]
         for key in cleared { env[key] = nil }
+        env["XDG_CONFIG_HOME"] =
+            FileManager.default.temporaryDirectory
+            .appendingPathComponent("fbgraph-tests-no-config-\(UUID().uuidString)").path
         env.merge(extra) { $1 }
         return env
     }
