@@ -44,7 +44,7 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
     var isExtendingAccessToken = false
     var frictionlessRecipients: Set<String> = []
     var frictionlessRequest: FBRequest?
-    /// What carries this object's requests: ``GraphTransport/libcurl`` by default; a replay of
+    /// What carries this object's requests: `GraphTransport.libcurl` by default; a replay of
     /// recorded responses (`.replay(cassette)` from `FacebookGraphReplay`) in tests.
     public var transport: GraphTransport = .libcurl
     /// The app's client token (App Dashboard → Settings → Advanced). When set, ``authorize(_:)`` runs

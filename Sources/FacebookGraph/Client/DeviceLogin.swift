@@ -94,7 +94,9 @@ extension GraphClient {
 
     /// Polls until the user approves `code` (returns the token), declines, or the code expires.
     ///
-    /// - Parameter progress: Called before each wait, with what the client is waiting for.
+    /// - Parameters:
+    ///   - code: What ``startDeviceLogin(permissions:)`` returned.
+    ///   - progress: Called before each wait, with what the client is waiting for.
     /// - Throws: ``GraphError`` (see ``DeviceLoginCode`` for the categories); cancelling the task stops
     ///   the polling with a cancellation.
     public func finishDeviceLogin(

@@ -11,7 +11,7 @@ import Foundation
 /// 1. **Prepare** (`GraphRequest+Prepare.swift`): base URL, version, token, `appsecret_proof`,
 ///    encoding; a credential bound for plain http off the machine is refused here.
 /// 2. **Send** through the ``GraphTransport`` (the libcurl engine by default, or a replay).
-/// 3. **Check**: ``GraphError/parse`` decides success or failure and the ``GraphErrorCategory``.
+/// 3. **Check**: `GraphError.parse` decides success or failure and the ``GraphErrorCategory``.
 /// 4. **Retry** when the ``RetryPolicy`` allows (idempotent request, transient or throttled or 5xx),
 ///    after a jittered backoff that honours the server's hints.
 /// 5. **Complete** exactly once, with a ``GraphResponse`` or a ``GraphError``.

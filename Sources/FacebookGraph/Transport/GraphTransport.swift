@@ -1,7 +1,7 @@
 /// What carries a client's HTTP: the libcurl engine, or — from `FacebookGraphReplay` — a replay of
 /// recorded exchanges or a recorder wrapped around another transport.
 ///
-/// An opaque value: the seam behind it (``HTTPTransport``) stays internal to the package, so new
+/// An opaque value: the seam behind it (`HTTPTransport`) stays internal to the package, so new
 /// transports can be added without breaking users.
 ///
 /// ```swift

@@ -7,7 +7,7 @@ import Foundation
 /// Why a request got no HTTP response: refused before sending, failed in transit, or cancelled.
 ///
 /// A response with any HTTP status — 404 or 500 included — is not a transport error; it arrives
-/// as a ``RawResponse``. The error carries libcurl's own code and text where libcurl failed, and the
+/// as a `RawResponse`. The error carries libcurl's own code and text where libcurl failed, and the
 /// request's URL with every secret replaced by `<redacted>`, so it can be logged as it is.
 public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of failure. New kinds may be added; switch with a `default`.
@@ -42,9 +42,9 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         public static let connectionLost = Code(.connectionLost)
         /// The transfer was cancelled by its caller.
         public static let cancelled = Code(.cancelled)
-        /// The response body was larger than ``TransferOptions/maxResponseBytes``.
+        /// The response body was larger than `TransferOptions/maxResponseBytes`.
         public static let responseTooLarge = Code(.responseTooLarge)
-        /// More redirects than ``TransferOptions/maxRedirects``.
+        /// More redirects than `TransferOptions/maxRedirects`.
         public static let tooManyRedirects = Code(.tooManyRedirects)
         /// The body's `Content-Encoding` could not be decoded.
         public static let badContentEncoding = Code(.badContentEncoding)

@@ -30,7 +30,7 @@ extension Cassette {
         return result
     }
 
-    /// The `async` form of ``use(_:mode:_:)-(_,_,(GraphTransport)_throws_->Result)``.
+    /// The `async` form of `use(_:mode:_:)`.
     @discardableResult
     public static func use<Result>(
         _ path: String,

@@ -4,7 +4,7 @@ import Foundation
 /// A HAR file of recorded exchanges, and the state of one test's use of it: which entries have
 /// played, what was recorded, and the redactor that keeps secrets out.
 ///
-/// Matching is Graph-aware (``CanonicalRequest``): method, path without its version prefix, sorted
+/// Matching is Graph-aware (`CanonicalRequest`): method, path without its version prefix, sorted
 /// parameters, auth parameters by placeholder identity, JSON and `fields` values canonicalised,
 /// multipart part by part, `batch` item by item. A live request is redacted with the cassette's
 /// ``Redactor`` before it is matched, so the same secret maps to the same placeholder it was
