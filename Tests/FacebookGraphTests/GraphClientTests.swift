@@ -262,4 +262,24 @@ struct GraphClientTests {
                 && error?.description.contains("SECRET-TOKEN") == false
         }
     }
+
+    @Test("Video uploads go to graph-video on the real API, and stay on any other base URL")
+    func videoBase() throws {
+        var configuration = GraphConfiguration(accessToken: "TOKEN")
+        configuration.version = "v19.0"
+        let upload = GraphRequest(path: "me/videos", method: .post, parameters: ["title": "t"])
+        #expect(
+            try upload.prepare(configuration: configuration).url == "https://graph-video.facebook.com/v19.0/me/videos")
+        #expect(
+            try GraphRequest(path: "me/videos").prepare(configuration: configuration).url.hasPrefix(
+                "https://graph.facebook.com/v19.0/me/videos?"), "a GET lists videos on the Graph host")
+        #expect(
+            try GraphRequest(path: "me/feed", method: .post).prepare(configuration: configuration).url
+                == "https://graph.facebook.com/v19.0/me/feed")
+        configuration.graphBaseURL = "http://127.0.0.1:9/"
+        #expect(try upload.prepare(configuration: configuration).url == "http://127.0.0.1:9/v19.0/me/videos")
+        configuration.graphBaseURL = GraphConfiguration.defaultGraphBaseURL
+        configuration.videoBaseURL = nil
+        #expect(try upload.prepare(configuration: configuration).url == "https://graph.facebook.com/v19.0/me/videos")
+    }
 }

@@ -12,11 +12,18 @@ public struct GraphConfiguration: Sendable {
     public static let defaultGraphBaseURL = "https://graph.facebook.com/"
     /// The legacy REST API (gone from today's platform; kept for recordings and bridges).
     public static let defaultRESTBaseURL = "https://api.facebook.com/"
+    /// Where video uploads go (graph-wire-facts §A.0.1).
+    public static let defaultVideoBaseURL = "https://graph-video.facebook.com/"
 
     /// The Graph API base URL, ending in `/`.
     public var graphBaseURL: String = GraphConfiguration.defaultGraphBaseURL
     /// The REST API base URL, ending in `/` (`method/<name>` is appended).
     public var restBaseURL: String = GraphConfiguration.defaultRESTBaseURL
+    /// The base URL of video uploads: a POST to a path ending in `videos` (`me/videos`,
+    /// `<page>/videos`) goes there while ``graphBaseURL`` is the real Graph API's; with another
+    /// ``graphBaseURL`` (a loopback server, a proxy) every call stays on it. Nil sends videos to
+    /// ``graphBaseURL`` too.
+    public var videoBaseURL: String? = GraphConfiguration.defaultVideoBaseURL
     /// The API version prefixed to Graph paths (`v19.0`), or nil for none (the server's default).
     public var version: String?
     /// The app's id.

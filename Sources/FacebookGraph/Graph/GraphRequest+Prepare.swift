@@ -33,7 +33,7 @@ extension GraphRequest {
                     category: .invalidRequest
                 )
             }
-            url = Self.join(base: configuration.graphBaseURL, version: version, path: path)
+            url = Self.join(base: Self.base(for: path, method: method, configuration), version: version, path: path)
         case .rest(let name):
             url = Self.join(base: configuration.restBaseURL, version: nil, path: "method/" + name)
         case .absolute(let absolute) where encoding == .legacyV2:
@@ -112,6 +112,17 @@ extension GraphRequest {
             return try PreparedRequest(
                 method: method.rawValue, url: url, headers: headers, body: form.body, options: options)
         }
+    }
+
+    /// The base URL of a Graph `path`: ``GraphConfiguration/videoBaseURL`` for a video upload (a POST
+    /// to a path ending in `videos`) while the Graph base is the real API's, else the Graph base.
+    static func base(for path: String, method: GraphHTTPMethod, _ configuration: GraphConfiguration) -> String {
+        guard method == .post, let video = configuration.videoBaseURL,
+            configuration.graphBaseURL == GraphConfiguration.defaultGraphBaseURL
+        else { return configuration.graphBaseURL }
+        let withoutQuery = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let last = withoutQuery.split(separator: "/").last ?? ""
+        return last == "videos" ? video : configuration.graphBaseURL
     }
 
     /// True for `v<digits>.<digits>`.
