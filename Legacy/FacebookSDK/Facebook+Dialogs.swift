@@ -25,7 +25,7 @@ extension Facebook {
     public func authorize(_ permissions: [Any]!) {
         self.permissions = permissions
         LegacyLog.log("authorize: login is not available on this platform; reporting fbDidNotLogin(false)")
-        callbackQueue.async { [self] in sessionDelegate?.fbDidNotLogin(false) }
+        MainQueueWatchdog.shared.deliver(on: callbackQueue) { [self] in sessionDelegate?.fbDidNotLogin(false) }
     }
 
     /// `dialog:andDelegate:`: reports ``FBDialogDelegate/dialog(_:didFailWithError:)`` (asynchronously)
@@ -65,6 +65,6 @@ extension Facebook {
         }
         let dialog = FBDialog(url: dialogBaseURL + action, params: params, delegate: delegate)
         let error = Self.unavailableError("The \"\(action)\" dialog")
-        callbackQueue.async { dialog.delegate?.dialog(dialog, didFailWithError: error) }
+        MainQueueWatchdog.shared.deliver(on: callbackQueue) { dialog.delegate?.dialog(dialog, didFailWithError: error) }
     }
 }
