@@ -39,6 +39,10 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
     /// Also invalidates the session on a Graph error whose `error.code` is 190 or 2500 (the v3.1
     /// rule). Off by default: v2 invalidated only on a REST `error_code` of 190.
     public var invalidatesSessionOnGraphTokenErrors: Bool = false
+    /// Extends the token (REST `auth.extendSSOAccessToken`) before a request when
+    /// ``shouldExtendAccessToken()`` says so, as v2 did. A server or test holding a long-lived token
+    /// turns this off: a token set by hand counts as never refreshed.
+    public var extendsAccessTokenAutomatically: Bool = true
 
     let appId: String
     var permissions: [Any]?
@@ -152,7 +156,7 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
         if isSessionValid() {
             params["access_token"] = accessToken
         }
-        extendAccessTokenIfNeeded()
+        if extendsAccessTokenAutomatically { extendAccessTokenIfNeeded() }
         let request: FBRequest = FBRequest.getWithParams(
             params,
             httpMethod: httpMethod ?? "GET",
