@@ -20,20 +20,29 @@ struct CassetteInFlightTests {
         ])
     }
 
-    @Test("A body that returns before its answer still records it: use waits for the transfer, then saves")
-    func waitsForTheAnswer() throws {
+    /// Runs `Cassette.use` in `once` mode on a fresh cassette whose body fires one request at `/slow`
+    /// (answered after `delay`) and returns at once; returns the error it threw and the cassette's path.
+    static func fireAndForget(delay: Duration, inFlightTimeout: Duration = .seconds(30)) throws -> (
+        error: CassetteError?, path: String
+    ) {
         let directory = try CassetteTests.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("slow.har").path
-        let bin = try Self.server(delay: .milliseconds(300))
+        let bin = try server(delay: delay)
         defer { bin.stop() }
         let url = bin.url("/slow?access_token=EAAGsecretToken0123456789abcdef")
         let error = #expect(throws: CassetteError.self) {
-            try Cassette.use(path, mode: .once) { transport in
+            try Cassette.use(path, mode: .once, inFlightTimeout: inFlightTimeout) { transport in
                 // Fire and forget, as a legacy call whose callback the test never waits for.
                 transport.base.execute(try PreparedRequest(url: url)) { _ in }
             }
         }
+        return (error, path)
+    }
+
+    @Test("A body that returns before its answer still records it: use waits for the transfer, then saves")
+    func waitsForTheAnswer() throws {
+        let (error, path) = try Self.fireAndForget(delay: .milliseconds(300))
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         guard case .recordedNewEntries(_, let count) = error else {
             Issue.record("expected recordedNewEntries, got \(String(describing: error))")
             return
@@ -46,17 +55,8 @@ struct CassetteInFlightTests {
 
     @Test("Requests still in flight after the bound fail the run, named without their secrets; nothing is saved")
     func failsNamingThem() throws {
-        let directory = try CassetteTests.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("stuck.har").path
-        let bin = try Self.server(delay: .seconds(20))
-        defer { bin.stop() }
-        let url = bin.url("/slow?access_token=EAAGsecretToken0123456789abcdef")
-        let error = #expect(throws: CassetteError.self) {
-            try Cassette.use(path, mode: .once, inFlightTimeout: .milliseconds(200)) { transport in
-                transport.base.execute(try PreparedRequest(url: url)) { _ in }
-            }
-        }
+        let (error, path) = try Self.fireAndForget(delay: .seconds(20), inFlightTimeout: .milliseconds(200))
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         guard case .requestsInFlight(let reported, let requests) = error else {
             Issue.record("expected requestsInFlight, got \(String(describing: error))")
             return

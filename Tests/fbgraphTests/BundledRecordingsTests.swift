@@ -9,16 +9,8 @@ import Testing
 /// pages chain, and recording it again gives the same entries.
 @Suite("The bundled recordings")
 struct BundledRecordingsTests {
-    /// `Sources/fbgraph/Recordings`, found by walking up from this file to the package root.
-    static let recordings: URL = {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path),
-            directory.pathComponents.count > 1
-        {
-            directory.deleteLastPathComponent()
-        }
-        return directory.appendingPathComponent("Sources/fbgraph/Recordings")
-    }()
+    /// `Sources/fbgraph/Recordings`.
+    static let recordings = TestFiles.packageRoot.appendingPathComponent("Sources/fbgraph/Recordings")
 
     static func bundledArchive() throws -> HARArchive {
         try HARArchive(data: Data(BundledRecordings.demoHAR.utf8))
