@@ -1,6 +1,7 @@
 @testable import fbgraph
 import FacebookGraph
 import FacebookGraphReplay
+import FacebookGraphTestSupport
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 @Suite("The bundled recordings")
 struct BundledRecordingsTests {
     /// `Sources/fbgraph/Recordings`.
-    static let recordings = TestFiles.packageRoot.appendingPathComponent("Sources/fbgraph/Recordings")
+    static let recordings = PackageRoot.url.appendingPathComponent("Sources/fbgraph/Recordings")
 
     static func bundledArchive() throws -> HARArchive {
         try HARArchive(data: Data(BundledRecordings.demoHAR.utf8))

@@ -46,7 +46,9 @@ struct DocumentedExample {
     /// The verdict on `line`.
     static func verdict(_ line: String) -> Verdict {
         if line.hasPrefix("fbgraph") || line.hasPrefix("swift run fbgraph") {
-            return line.contains("--live") ? .needsNetwork : .run
+            // `login` is Facebook Login for Devices: it talks to facebook.com like `--live`.
+            let login = line.hasPrefix("fbgraph login") || line.hasPrefix("swift run fbgraph login")
+            return line.contains("--live") || login ? .needsNetwork : .run
         }
         if line.hasPrefix("echo ") { return .run }
         if let known = runElsewhere.first(where: { line.hasPrefix($0.prefix) }) { return .notHere(known.reason) }

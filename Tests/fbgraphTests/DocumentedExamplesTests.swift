@@ -1,3 +1,4 @@
+import FacebookGraphTestSupport
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 @Suite("Documented shell examples")
 struct DocumentedExamplesTests {
     /// The package root.
-    static let root = TestFiles.packageRoot
+    static let root = PackageRoot.url
 
     /// Every example: the two documents' shell blocks, then every command's help.
     static func all() throws -> [DocumentedExample] {

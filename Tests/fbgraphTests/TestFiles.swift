@@ -1,20 +1,10 @@
 import FacebookGraphReplay
+import FacebookGraphTestSupport
 import Foundation
 
 /// Scratch files for the tests: a fresh directory per test, and the small cassette the replay
 /// tests share.
 enum TestFiles {
-    /// The package root, found by walking up from this file to `Package.swift`.
-    static let packageRoot: URL = {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path),
-            directory.pathComponents.count > 1
-        {
-            directory.deleteLastPathComponent()
-        }
-        return directory
-    }()
-
     /// A new empty directory under the system's temporary directory.
     static func directory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("fbgraph-tests-\(UUID().uuidString)")
