@@ -43,7 +43,7 @@ extension Cassette {
         return result
     }
 
-    /// The `async` form of ``use(_:mode:inFlightTimeout:_:)-(_,_,_,(GraphTransport)_throws_->Result)``;
+    /// The `async` form of `use(_:mode:inFlightTimeout:_:)`;
     /// its wait for requests in flight suspends and never blocks a thread.
     @discardableResult
     public static func use<Result>(
