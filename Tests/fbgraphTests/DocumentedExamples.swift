@@ -30,6 +30,8 @@ struct DocumentedExample {
         ("scripts/test", "the test gate itself"),
         ("scripts/bootstrap", "installs system packages; scripts/test and scripts/demo run it"),
         ("scripts/check-consumer", ".ci/run runs it: it builds a scratch package"),
+        ("scripts/docs", "builds the API documentation; scripts/test runs it"),
+        ("DOCS_STATIC=1 scripts/docs", "builds the API documentation as a website"),
         ("swift run -c release fbbench", "the benchmark: measured by hand, never in tests"),
         ("FB_ACCESS_TOKEN=EAA", "the recording recipe: it needs a real token and the network"),
         ("swift test", "runs a test suite; scripts/check-consumer runs the consumer's"),
