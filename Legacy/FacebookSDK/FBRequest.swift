@@ -40,9 +40,10 @@ open class FBRequest: NSObject, @unchecked Sendable {
     /// True when ``FBRequestCallback`` is used instead of the delegate's terminal methods.
     public var usesBlockCallback: Bool = false
 
-    /// The queue callbacks are delivered on; the main queue unless changed (``Facebook/callbackQueue``
-    /// sets it for the requests a `Facebook` object makes).
-    public var callbackQueue: DispatchQueue = .main
+    /// The queue callbacks are delivered on: ``Facebook/defaultCallbackQueue`` when the request is
+    /// created (the main queue unless changed); ``Facebook/callbackQueue`` sets it for the requests a
+    /// `Facebook` object makes.
+    public var callbackQueue: DispatchQueue = Facebook.defaultCallbackQueue
 
     /// Applies the v3.1 invalidation rule (Graph `error.code` 190 or 2500) as well as v2's.
     var invalidatesOnGraphTokenErrors = false
@@ -115,11 +116,13 @@ open class FBRequest: NSObject, @unchecked Sendable {
         } catch {
             let failure =
                 error.transportError ?? TransportError(.invalidURL, message: error.message, url: url ?? "")
-            callbackQueue.async { [self] in deliver(.failure(failure), connection: connection) }
+            MainQueueWatchdog.shared.deliver(on: callbackQueue) { [self] in
+                deliver(.failure(failure), connection: connection)
+            }
             return
         }
         let handle = transport.execute(prepared) { [self] result in
-            callbackQueue.async { self.deliver(result, connection: connection) }
+            MainQueueWatchdog.shared.deliver(on: callbackQueue) { self.deliver(result, connection: connection) }
         }
         connection.attach(handle)
     }
@@ -215,7 +218,7 @@ open class FBRequest: NSObject, @unchecked Sendable {
     }
 
     private func connectionWasCancelled() {
-        callbackQueue.async { [self] in
+        MainQueueWatchdog.shared.deliver(on: callbackQueue) { [self] in
             guard connection != nil, connection.isCancelled else { return }
             connection = nil
             state = FBRequestState(kFBRequestStateComplete)

@@ -35,7 +35,7 @@ extension Facebook {
         self.permissions = permissions
         guard let clientToken, !clientToken.isEmpty else {
             LegacyLog.log("authorize: login is not available on this platform; reporting fbDidNotLogin(false)")
-            callbackQueue.async { [self] in sessionDelegate?.fbDidNotLogin(false) }
+            MainQueueWatchdog.shared.deliver(on: callbackQueue) { [self] in sessionDelegate?.fbDidNotLogin(false) }
             return
         }
         var configuration = GraphConfiguration()
@@ -49,9 +49,9 @@ extension Facebook {
         Task {
             do {
                 let code = try await client.startDeviceLogin(permissions: scope)
-                session.facebook.callbackQueue.async { session.facebook.deviceLoginPresenter(code) }
+                MainQueueWatchdog.shared.deliver(on: session.facebook.callbackQueue) { session.facebook.deviceLoginPresenter(code) }
                 let token = try await client.finishDeviceLogin(code)
-                session.facebook.callbackQueue.async {
+                MainQueueWatchdog.shared.deliver(on: session.facebook.callbackQueue) {
                     let facebook = session.facebook
                     facebook.accessToken = token.accessToken
                     facebook.expirationDate =
@@ -63,7 +63,7 @@ extension Facebook {
             } catch {
                 LegacyLog.log("authorize: device login ended: \(error)")
                 let cancelled = (error as? GraphError)?.isCancellation ?? false
-                session.facebook.callbackQueue.async {
+                MainQueueWatchdog.shared.deliver(on: session.facebook.callbackQueue) {
                     session.facebook.sessionDelegate?.fbDidNotLogin(cancelled)
                 }
             }
@@ -107,7 +107,7 @@ extension Facebook {
         }
         let dialog = FBDialog(url: dialogBaseURL + action, params: params, delegate: delegate)
         let error = Self.unavailableError("The \"\(action)\" dialog")
-        callbackQueue.async { dialog.delegate?.dialog(dialog, didFailWithError: error) }
+        MainQueueWatchdog.shared.deliver(on: callbackQueue) { dialog.delegate?.dialog(dialog, didFailWithError: error) }
     }
 }
 

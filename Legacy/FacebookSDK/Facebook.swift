@@ -12,8 +12,8 @@ import FacebookGraph
 ///
 /// Base URLs default to the SDK's and can be changed per object (``graphBaseURL``, ``restBaseURL``,
 /// ``dialogBaseURL``) or for the process with the environment variables `FB_GRAPH_BASE_URL`,
-/// `FB_REST_BASE_URL` and `FB_DIALOG_BASE_URL` (plain `http` is allowed to loopback hosts only when
-/// a token is sent).
+/// `FB_REST_BASE_URL` and `FB_DIALOG_BASE_URL` (a request carrying a token may use plain `http`
+/// only to a loopback host).
 open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchecked Sendable {
     /// The OAuth access token; nil when logged out.
     public var accessToken: String!
@@ -26,8 +26,10 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
     /// True after ``enableFrictionlessRequests()``.
     public internal(set) var isFrictionlessRequestsEnabled: Bool = false
 
-    /// The queue request and session callbacks are delivered on (default: the main queue).
-    public var callbackQueue: DispatchQueue = .main
+    /// The queue request and session callbacks are delivered on: ``defaultCallbackQueue`` when the
+    /// object is created (the main queue unless changed). Servers and tests, which run no main queue,
+    /// set ``defaultCallbackQueue`` once or this property.
+    public var callbackQueue: DispatchQueue = Facebook.defaultCallbackQueue
     /// The Graph API base URL (default `https://graph.facebook.com/`, or `FB_GRAPH_BASE_URL`).
     public var graphBaseURL: String
     /// The REST API base URL (default `https://api.facebook.com/method/`, or `FB_REST_BASE_URL`).
@@ -37,6 +39,10 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
     /// Also invalidates the session on a Graph error whose `error.code` is 190 or 2500 (the v3.1
     /// rule). Off by default: v2 invalidated only on a REST `error_code` of 190.
     public var invalidatesSessionOnGraphTokenErrors: Bool = false
+    /// Extends the token (REST `auth.extendSSOAccessToken`) before a request when
+    /// ``shouldExtendAccessToken()`` says so, as v2 did. A server or test holding a long-lived token
+    /// turns this off: a token set by hand counts as never refreshed.
+    public var extendsAccessTokenAutomatically: Bool = true
 
     let appId: String
     var permissions: [Any]?
@@ -158,7 +164,7 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
         if isSessionValid() {
             params["access_token"] = accessToken
         }
-        extendAccessTokenIfNeeded()
+        if extendsAccessTokenAutomatically { extendAccessTokenIfNeeded() }
         let request: FBRequest = FBRequest.getWithParams(
             params,
             httpMethod: httpMethod ?? "GET",

@@ -49,9 +49,13 @@ enum BatchCommand {
         \(OutputFormat.help)
           -h, --help              Show this help.
 
+        EXIT STATUS: 0 when the batch call itself succeeds (whatever its items say), 1 when it fails
+        (a Graph error, another status or a transport error; one line on standard error), 64 on a
+        usage error (the file cannot be read or is not a JSON array).
+
         EXAMPLES:
           echo '[{"method":"GET","relative_url":"me"}]' > batch.json
-          fbgraph batch batch.json
+          fbgraph batch batch.json --cassette Tests/Cassettes/me.har --token anything
           fbgraph batch batch.json -p include_headers=false --live --token "$FB_ACCESS_TOKEN"
         """
 }

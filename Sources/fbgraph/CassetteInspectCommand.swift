@@ -15,12 +15,7 @@ enum CassetteInspectCommand {
     /// Prints the table and the provenance of the cassette `arguments` name.
     static func run(_ arguments: CommandArguments, output: inout StandardStreams) throws(CommandError) -> Int32 {
         let path = arguments.positional("FILE")
-        let archive: HARArchive
-        do {
-            archive = try HARArchive(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw .failure("cannot read the cassette '\(path)': \(error)")
-        }
+        let archive = try CassetteFile.archive(path)
         let scanner = SecretScanner.fromEnvironment()
         // The URL, the one wide column, comes last so the others stay lined up.
         var rows = [["INDEX", "METHOD", "STATUS", "PLAYBACK", "SIZE", "URL"]]
@@ -71,6 +66,8 @@ enum CassetteInspectCommand {
 
         OPTIONS:
           -h, --help              Show this help.
+
+        EXIT STATUS: 0 on success, 1 when the file is missing or not a HAR archive, 64 on a usage error.
 
         EXAMPLES:
           fbgraph cassette inspect Tests/Cassettes/me.har

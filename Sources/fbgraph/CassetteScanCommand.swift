@@ -64,8 +64,11 @@ enum CassetteScanCommand {
         OPTIONS:
           -h, --help              Show this help.
 
+        EXIT STATUS: 0 when nothing was found, 1 on a finding or a path that cannot be read, 64 on a
+        usage error.
+
         EXAMPLES:
           fbgraph cassette scan Tests/Cassettes
-          fbgraph cassette scan me.har feed.har
+          fbgraph cassette scan Tests/Cassettes/me.har Sources/fbgraph/Recordings/demo.har
         """
 }

@@ -89,14 +89,8 @@ struct GraphTarget {
             }
             self.init(transport: .libcurl, graphBase: Self.liveGraphBase, restBase: Self.liveRESTBase, token: given)
         } else if let cassettePath {
-            let cassette: Cassette
-            do {
-                cassette = try Cassette(contentsOf: URL(fileURLWithPath: cassettePath), mode: .never)
-            } catch {
-                throw .failure("\(error)")
-            }
             self.init(
-                transport: .replay(cassette),
+                transport: .replay(try CassetteFile.open(cassettePath)),
                 graphBase: Self.liveGraphBase,
                 restBase: Self.liveRESTBase,
                 token: given
@@ -132,8 +126,8 @@ extension GraphTarget {
                                   needs a token.
           --cassette FILE         Replay the HAR file FILE strictly, in process: no network; a request
                                   without a recorded entry fails with the diff against the nearest.
-          --base-url URL          Call the server at URL (http is allowed to loopback hosts only when
-                                  a token is sent).
+          --base-url URL          Call the server at URL. A token goes over plain http only to a
+                                  loopback host (127.0.0.1, ::1, localhost); elsewhere use https.
           --token TOKEN           The access token (default FB_ACCESS_TOKEN, then the token
                                   'fbgraph login' saved, for --live and --base-url). Any token
                                   replays as <TOKEN-1>, the placeholder recordings hold.

@@ -38,6 +38,7 @@ enum Help {
         EXAMPLES:
           fbgraph get me
           fbgraph get me --fields id,name --live --token "$FB_ACCESS_TOKEN"
+          fbgraph get me --fields id,name --cassette Tests/Cassettes/me.har --token anything
           fbgraph replay serve Tests/Cassettes/me.har --port 8080
           fbgraph cassette scan Tests/Cassettes
         """
@@ -53,6 +54,9 @@ enum Help {
 
         OPTIONS:
           -h, --help          Show this help.
+
+        EXIT STATUS: 0 when every style received what the recordings hold, 1 otherwise, 64 on a
+        usage error.
 
         EXAMPLES:
           fbgraph demo

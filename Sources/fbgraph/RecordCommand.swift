@@ -108,9 +108,15 @@ enum RecordCommand {
           --token TOKEN           The access token (default FB_ACCESS_TOKEN; required for the real API).
           -h, --help              Show this help.
 
+        EXIT STATUS: 0 when the exchange was appended (whatever status the server answered), 1 when
+        the request could not be made or the redacted entry still holds a secret (nothing is written
+        then), 64 on a usage error.
+
         EXAMPLES:
           fbgraph record get me --fields id,name --cassette Tests/Cassettes/me.har --live
-          fbgraph record post me/feed -p message=Hi --cassette feed.har --base-url http://127.0.0.1:8080/
+          fbgraph replay serve Tests/Cassettes/me.har --port 8080 &
+          fbgraph record post me/feed -p message=Hello --cassette feed.har \\
+              --base-url http://127.0.0.1:8080/ --token anything
           fbgraph cassette scan feed.har
         """
 }

@@ -21,12 +21,7 @@ enum ReplayServeCommand {
             port = number
         }
         let path = arguments.positional("CASSETTE")
-        let cassette: Cassette
-        do {
-            cassette = try Cassette(contentsOf: URL(fileURLWithPath: path), mode: .never)
-        } catch {
-            throw .failure("\(error)")
-        }
+        let cassette = try CassetteFile.open(path)
         let signals = TerminationSignals()
         let server: ReplayServer
         do {
@@ -71,8 +66,11 @@ enum ReplayServeCommand {
           --port N                The port to listen on (default 0: a free port, printed).
           -h, --help              Show this help.
 
+        EXIT STATUS: 0 after SIGINT or SIGTERM stopped the server, 1 when the cassette cannot be read or
+        the port cannot be bound (one line on standard error), 64 on a usage error.
+
         EXAMPLES:
           fbgraph replay serve Tests/Cassettes/me.har --port 8080 &
-          fbgraph get me --base-url http://127.0.0.1:8080/ --token '<TOKEN-1>'
+          fbgraph get me --fields id,name --base-url http://127.0.0.1:8080/ --token anything
         """
 }

@@ -44,21 +44,22 @@ enum RequestCommand {
                                           Repeat for more.
                 """
             examples = """
-                  fbgraph post me/feed -p message=Hello
+                  fbgraph post me/feed -p "message=Hello from Linux"
+                  fbgraph post me/feed -p message=Hello --cassette Tests/Cassettes/me.har --token anything
                   fbgraph post me/photos -F source=@cat.jpg -p caption=Cat --live
                 """
         case "DELETE":
             overview = "DELETE a Graph object; the parameters go in the query."
             examples = """
-                  fbgraph delete 4_1001
-                  fbgraph delete 4_1001 --base-url http://127.0.0.1:8080/ --token "$FB_ACCESS_TOKEN"
+                  fbgraph delete 4_1001 --cassette Tests/Cassettes/me.har --token anything
+                  fbgraph delete 4_1001 --live --token "$FB_ACCESS_TOKEN"
                 """
         default:
             overview = "GET a Graph path and print the response; the parameters go in the query."
             examples = """
                   fbgraph get me
-                  fbgraph get me/friends -p limit=2 --fields id,name
-                  fbgraph get me --cassette Tests/Cassettes/me.har --token anything
+                  fbgraph get me/friends -p limit=3
+                  fbgraph get me --fields id,name --cassette Tests/Cassettes/me.har --token anything
                   fbgraph get me --live --token "$FB_ACCESS_TOKEN"
                 """
         }

@@ -51,8 +51,11 @@ enum RestCommand {
         \(OutputFormat.help)
           -h, --help              Show this help.
 
+        EXIT STATUS: 0 on a 2xx response without a REST error body, 1 on a REST or Graph error,
+        another status or a transport error (one line on standard error), 64 on a usage error.
+
         EXAMPLES:
-          fbgraph rest users.getInfo -p uids=4 -p fields=name
+          fbgraph rest users.getInfo -p uids=100001,100003 -p fields=name,pic_square
           fbgraph rest stream.publish -p message=Hello --post --live --token "$FB_ACCESS_TOKEN"
         """
 }

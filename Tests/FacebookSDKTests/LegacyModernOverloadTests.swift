@@ -189,11 +189,8 @@ struct LegacyModernOverloadTests {
         }
         #expect(await printed.event.wait())
         #expect(try printed.result?.get().status == 200)
-        // Step 3, as in Migration.md.
-        let response = try await facebook.request(withGraphPath: "me", params: NSMutableDictionary(), method: "GET")
-        let me = try await facebook.request(
-            withGraphPath: "me", params: NSMutableDictionary(), method: "GET",
-            as: GraphUser.self)
+        // Step 3, as in Migration.md (MigrationExamples.swift holds it verbatim).
+        let (response, me) = try await migrationAsyncExample(facebook)
         #expect(response.status == 200)
         #expect(me.id == "4")
     }

@@ -129,6 +129,29 @@ struct LegacySessionTests {
         #expect(!fixture.facebook.shouldExtendAccessToken())
     }
 
+    @Test("extendsAccessTokenAutomatically = false: a restored token is sent as it is, with no extension call")
+    func tokenExtensionOff() throws {
+        let extensions = ExtensionCounter()
+        let fixture = try LegacyFixture(routes: [
+            "/method/auth.extendSSOAccessToken": { request in
+                extensions.record(request.queryValue("access_token"))
+                return .full(status: 200, body: Data("{}".utf8))
+            }
+        ])
+        defer { fixture.stop() }
+        let timeline = Timeline()
+        fixture.facebook.extendsAccessTokenAutomatically = false
+        fixture.facebook.accessToken = "OLD-TOKEN"
+        fixture.facebook.expirationDate = Date(timeIntervalSinceNow: 3600)
+        fixture.onQueue { _ = fixture.facebook.request(withGraphPath: "get", andDelegate: timeline) }
+        #expect(eventually { timeline.names.contains("didLoad") })
+        // Every request this object started (an extension included) has completed, so its route has run.
+        #expect(eventually { fixture.facebook.requestsInFlight == 0 })
+        #expect(extensions.tokens == [])
+        #expect(fixture.facebook.shouldExtendAccessToken(), "the rule is unchanged; only the automatic call is off")
+        #expect(fixture.onQueue { fixture.facebook.accessToken } == "OLD-TOKEN")
+    }
+
     @Test("An extension answering expires_at 0 means the token never expires; a failed extension changes nothing")
     func extensionEdgeCases() throws {
         for (body, expectedToken) in [

@@ -1,6 +1,7 @@
 @testable import fbgraph
 import FacebookGraph
 import FacebookGraphReplay
+import FacebookGraphTestSupport
 import Foundation
 import Testing
 
@@ -9,16 +10,8 @@ import Testing
 /// pages chain, and recording it again gives the same entries.
 @Suite("The bundled recordings")
 struct BundledRecordingsTests {
-    /// `Sources/fbgraph/Recordings`, found by walking up from this file to the package root.
-    static let recordings: URL = {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path),
-            directory.pathComponents.count > 1
-        {
-            directory.deleteLastPathComponent()
-        }
-        return directory.appendingPathComponent("Sources/fbgraph/Recordings")
-    }()
+    /// `Sources/fbgraph/Recordings`.
+    static let recordings = PackageRoot.url.appendingPathComponent("Sources/fbgraph/Recordings")
 
     static func bundledArchive() throws -> HARArchive {
         try HARArchive(data: Data(BundledRecordings.demoHAR.utf8))

@@ -124,4 +124,28 @@ struct CassetteCommandTests {
         #expect(badRun.status == 1)
         #expect(badRun.stderr.hasPrefix("error: cannot read the cassette"))
     }
+
+    @Test(
+        "A missing or unreadable cassette is one error line, never an NSError dump; a missing one names fbgraph record")
+    func cassetteFileErrors() throws {
+        let directory = try TestFiles.directory()
+        let missing = directory.appendingPathComponent("missing.har").path
+        let notHAR = try TestFiles.write("not json", to: "broken.har", in: directory)
+        let commands: [[String]] = [
+            ["cassette", "inspect", missing], ["replay", "serve", missing], ["get", "me", "--cassette", missing],
+            ["cassette", "inspect", notHAR], ["replay", "serve", notHAR], ["get", "me", "--cassette", notHAR],
+        ]
+        for arguments in commands {
+            let run = try CLIRunner.run(arguments)
+            #expect(run.status == 1, "\(arguments)")
+            let lines = run.stderr.split(separator: "\n")
+            #expect(lines.count == 1 && run.stderr.hasPrefix("error: "), "\(arguments): \(run.stderr)")
+            #expect(!run.stderr.contains("NSCocoaErrorDomain") && !run.stderr.contains("UserInfo"), "\(run.stderr)")
+            if arguments.contains(missing) {
+                #expect(run.stderr.contains("no cassette at '\(missing)'") && run.stderr.contains("fbgraph record"))
+            } else {
+                #expect(run.stderr.contains("cannot read the cassette '\(notHAR)'"), "\(run.stderr)")
+            }
+        }
+    }
 }

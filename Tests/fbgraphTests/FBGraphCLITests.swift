@@ -1,3 +1,4 @@
+import FacebookGraph
 import FacebookGraphReplay
 import FacebookGraphTestSupport
 import Foundation
@@ -12,6 +13,19 @@ struct FBGraphCLITests {
         #expect(run.status == 0)
         #expect(run.stdout.hasPrefix("fbgraph "))
         #expect(run.stdout.split(separator: " ").last?.split(separator: ".").count == 3)
+    }
+
+    @Test("The version has one source: --version, PackageVersion and CHANGELOG.md's newest release agree")
+    func versionHasOneSource() throws {
+        let run = try CLIRunner.run(["--version"])
+        #expect(run.stdout == "fbgraph \(PackageVersion.current)\n")
+        let changelog = try String(
+            contentsOf: PackageRoot.url.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let newest = changelog.components(separatedBy: "\n").first {
+            $0.hasPrefix("## ") && $0.dropFirst(3).first?.isNumber == true
+        }
+        #expect(
+            newest?.hasPrefix("## \(PackageVersion.current) ") == true, "newest release heading: \(newest ?? "none")")
     }
 
     @Test(

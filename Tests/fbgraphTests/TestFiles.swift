@@ -1,4 +1,5 @@
 import FacebookGraphReplay
+import FacebookGraphTestSupport
 import Foundation
 
 /// Scratch files for the tests: a fresh directory per test, and the small cassette the replay

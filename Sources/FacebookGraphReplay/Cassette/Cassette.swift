@@ -21,6 +21,8 @@ public final class Cassette: @unchecked Sendable {
     public let mode: RecordMode
     /// The redactor every recorded entry and every live request goes through.
     public let redactor: Redactor
+    /// The requests its transports have started and not yet completed.
+    package let inFlight = InFlightRequests()
 
     private let lock = NSLock()
     private var archive: HARArchive

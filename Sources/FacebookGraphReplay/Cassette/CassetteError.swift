@@ -10,6 +10,9 @@ public enum CassetteError: Error, Sendable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// The run recorded new entries: a person must review them before they are trusted.
     case recordedNewEntries(path: String, count: Int)
+    /// `Cassette.use` returned while requests its body started were still in flight: nothing was
+    /// saved. `requests` names each (method and redacted URL).
+    case requestsInFlight(path: String, requests: [String])
 
     /// A one-line account of the value, for logs and test failures.
     public var description: String {
@@ -18,7 +21,11 @@ public enum CassetteError: Error, Sendable, CustomStringConvertible {
             return "FB_RECORD_MODE=\(raw) is not one of none, once, new_episodes, all"
         case .missingCassette(let path):
             return
-                "no cassette at \(path); record it with FB_RECORD_MODE=once (strict replay never goes to the network)"
+                "no cassette at \(path); record it with FB_RECORD_MODE=once in a test, or `fbgraph record` (strict replay never goes to the network)"
+        case .requestsInFlight(let path, let requests):
+            let count = requests.count
+            return
+                "\(count) request\(count == 1 ? "" : "s") started inside Cassette.use for \(path) did not complete in time, so nothing was saved: \(requests.joined(separator: "; ")). Wait for their callbacks inside the closure (legacy callbacks run on Facebook.defaultCallbackQueue, which a test without a main run loop must set)"
         case .unreadable(let path, let reason):
             return "cannot read the cassette \(path): \(reason)"
         case .recordedNewEntries(let path, let count):

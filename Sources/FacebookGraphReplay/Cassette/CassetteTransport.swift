@@ -23,6 +23,12 @@ package final class CassetteTransport: HTTPTransport {
         completion: @escaping @Sendable (Result<RawResponse, TransportError>) -> Void
     ) -> TransferHandle {
         let redacted = cassette.redactor.redact(HARRequest(request))
+        let inFlight = cassette.inFlight
+        let id = inFlight.begin("\(redacted.method) \(redacted.url)")
+        let completion: @Sendable (Result<RawResponse, TransportError>) -> Void = { result in
+            completion(result)
+            inFlight.end(id)
+        }
         switch cassette.lookup(redacted) {
         case .success(let entry):
             let response = entry.rawResponse(for: request.url)

@@ -103,6 +103,9 @@ package enum GraphStandIn {
             }
             let id = objectID("photo \(photo.data.count) \(call.value("message") ?? "")")
             return json(call, ["id": id, "post_id": "\(userID)_\(objectID(id))"])
+        case ("DELETE", let path) where path.hasPrefix("/\(userID)_"):
+            // A post of the user's (`4_1001`): Graph answers a deletion with `{"success":true}`.
+            return json(call, ["success": true])
         default:
             return unknownPath(call)
         }

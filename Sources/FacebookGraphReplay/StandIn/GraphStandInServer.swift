@@ -5,7 +5,8 @@ import Foundation
 ///
 /// It answers as graph.facebook.com and the old api.facebook.com (`/method/…`) answered, with the
 /// same bodies on every run: the user `me` (id `4`), seven friends in cursor pages, permissions,
-/// feed and photo posts (multipart uploads, the v2 style included), batches, three REST methods,
+/// feed and photo posts (multipart uploads, the v2 style included), deleting one of the user's posts
+/// (`DELETE /4_…`: `{"success":true}`), batches, three REST methods,
 /// token errors for ``expiredToken`` and unknown tokens, and an error of your choice for any Graph
 /// GET with `fields=error_<code>` (4, 17, 200, 2, or 502 for an HTML page). Paths may carry a
 /// version prefix (`/v19.0/me`). `fbgraph cassette record-demo` records the bundled cassette
