@@ -49,7 +49,9 @@ extension Facebook {
         Task {
             do {
                 let code = try await client.startDeviceLogin(permissions: scope)
-                MainQueueWatchdog.shared.deliver(on: session.facebook.callbackQueue) { session.facebook.deviceLoginPresenter(code) }
+                MainQueueWatchdog.shared.deliver(on: session.facebook.callbackQueue) {
+                    session.facebook.deviceLoginPresenter(code)
+                }
                 let token = try await client.finishDeviceLogin(code)
                 MainQueueWatchdog.shared.deliver(on: session.facebook.callbackQueue) {
                     let facebook = session.facebook
