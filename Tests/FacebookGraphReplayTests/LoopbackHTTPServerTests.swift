@@ -202,7 +202,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
         XCTAssertEqual(fits.readResponse()?.status, 200)
     }
 
-    /// A body declared over 256 MiB gets 413, with either framing.
+    /// A body declared over the default cap (64 MiB) gets 413, with either framing.
     func testOversizeBodyGets413() throws {
         let server = try makeEchoServer()
         let client = try RawClient(port: server.port)
@@ -213,6 +213,57 @@ final class LoopbackHTTPServerTests: XCTestCase {
         let chunked = try RawClient(port: server.port)
         chunked.send("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFFFFF\r\n")
         XCTAssertEqual(chunked.readResponse()?.status, 413)
+    }
+
+    // MARK: Limits
+
+    /// A server with `limits` whose handler answers 200 with an empty body.
+    private func makeLimitedServer(_ change: (inout LoopbackHTTPServer.Limits) -> Void) throws -> LoopbackHTTPServer {
+        var limits = LoopbackHTTPServer.Limits()
+        change(&limits)
+        let server = try LoopbackHTTPServer(limits: limits) { _ in .text("") }
+        addTeardownBlock { server.stop() }
+        return server
+    }
+
+    /// A client that starts a request and goes silent is disconnected after the receive timeout.
+    func testSilentClientIsDisconnectedAfterTheReceiveTimeout() throws {
+        let server = try makeLimitedServer { $0.receiveTimeout = .milliseconds(300) }
+        let silent = try RawClient(port: server.port)
+        silent.send("GET / HTTP/1.1\r\nHost: x")
+        XCTAssertTrue(silent.readToEOF().closed, "the server kept a silent connection open")
+        XCTAssertTrue(waitUntil { server.openConnections == 0 })
+    }
+
+    /// One connection over the cap is closed at once; the ones within it are served, and a freed
+    /// slot serves again.
+    func testConnectionsOverTheCapAreClosed() throws {
+        let server = try makeLimitedServer { $0.maxConnections = 2 }
+        let first = try RawClient(port: server.port)
+        let second = try RawClient(port: server.port)
+        for client in [first, second] {
+            client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            XCTAssertEqual(client.readResponse()?.status, 200)
+        }
+        let third = try RawClient(port: server.port)
+        third.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertTrue(third.readToEOF().closed, "a connection over the cap was served")
+        first.close()
+        XCTAssertTrue(waitUntil { server.openConnections == 1 })
+        let fourth = try RawClient(port: server.port)
+        fourth.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertEqual(fourth.readResponse()?.status, 200)
+    }
+
+    /// The body cap of the server's limits answers 413 before reading the body.
+    func testBodyOverTheServersCapGets413() throws {
+        let server = try makeLimitedServer { $0.maxBodyBytes = 1024 }
+        let client = try RawClient(port: server.port)
+        client.send("POST / HTTP/1.1\r\nContent-Length: 1025\r\n\r\n")
+        XCTAssertEqual(client.readResponse()?.status, 413)
+        let fits = try RawClient(port: server.port)
+        fits.send("POST / HTTP/1.1\r\nContent-Length: 4\r\n\r\nbody")
+        XCTAssertEqual(fits.readResponse()?.status, 200)
     }
 
     /// Random input never traps the parser; a valid request after a blank line parses.
