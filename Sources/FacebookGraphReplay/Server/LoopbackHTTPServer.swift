@@ -103,7 +103,11 @@ package final class LoopbackHTTPServer: Sendable {
 
     /// Closes the listener and every connection, wakes every wait, and waits (at most
     /// ``joinTimeout``) for the server's threads. Idempotent; safe to call from any thread.
-    package func stop() {
+    ///
+    /// - Returns: True when every server thread (but the caller's own, when a handler calls it) has
+    ///   finished; false when the wait gave up at ``joinTimeout``.
+    @discardableResult
+    package func stop() -> Bool {
         core.stop()
     }
 
@@ -268,7 +272,8 @@ private final class ServerCore: @unchecked Sendable {
     }
 
     /// See ``LoopbackHTTPServer/stop()``.
-    func stop() {
+    @discardableResult
+    func stop() -> Bool {
         let marker = Thread.current.threadDictionary[Self.threadKey] as? UInt
         let ownThread = marker == UInt(bitPattern: ObjectIdentifier(self))
         condition.lock()
@@ -283,6 +288,7 @@ private final class ServerCore: @unchecked Sendable {
         while state.liveThreads > (ownThread ? 1 : 0) {
             if !condition.wait(until: deadline) { break }
         }
+        return state.liveThreads <= (ownThread ? 1 : 0)
     }
 
     /// Whether `stop()` has been called.
