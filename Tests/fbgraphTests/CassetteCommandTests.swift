@@ -51,6 +51,23 @@ struct CassetteCommandTests {
         #expect(replay.stdout.contains(#""path":"/get""#))
     }
 
+    @Test("record gives a token-shaped value in no secret parameter a placeholder instead of refusing the entry")
+    func recordUnnamedTokenShape() throws {
+        let bin = try HTTPBin()
+        defer { bin.stop() }
+        let directory = try TestFiles.directory()
+        let path = directory.appendingPathComponent("debug.har").path
+        let run = try CLIRunner.run([
+            "record", "get", "anything", "-p", "debug=\(Self.token)", "--cassette", path, "--base-url", bin.baseURL,
+        ])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stdout.contains("debug=%3CTOKEN-1%3E") || run.stdout.contains("debug=<TOKEN-1>"), "\(run.stdout)")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(!text.contains("EAABwz"))
+        let scan = try CLIRunner.run(["cassette", "scan", path])
+        #expect(scan.stdout == "clean: 1 files\n")
+    }
+
     @Test("record reports a transport failure and writes nothing")
     func recordFailure() throws {
         let directory = try TestFiles.directory()
