@@ -8,7 +8,7 @@ import Foundation
 /// ASCII, so a lossy reading finds them); a HAR file's base64 bodies are decoded and scanned too.
 extension SecretScanner {
     /// The secrets in the files at `paths` (files, or directories searched recursively by
-    /// ``files(at:)``), plus one finding per file that could not be scanned: larger than
+    /// `files(at:)`), plus one finding per file that could not be scanned: larger than
     /// ``maximumFileSize``, or unreadable.
     ///
     /// - Throws: When a path does not exist or a directory cannot be listed.
