@@ -401,6 +401,16 @@ import Testing
         #expect(redacted.response.content.body == bom + Data(#"{"access_token":"<TOKEN-2>"}"#.utf8))
     }
 
+    /// Credentials in a URL's user info (`user:password@`) are secrets too, wherever they appear.
+    @Test func urlUserInfo() throws {
+        let url = "https://app1234:hunter2hunter2@graph.facebook.com/me?fields=id"
+        let redacted = Redactor().redact(Self.entry(Self.get(url), Self.json(#"{"seen":"hunter2hunter2"}"#)))
+        let text = try Self.encoded([redacted])
+        #expect(!text.contains("hunter2hunter2"))
+        #expect(!text.contains("app1234"))
+        #expect(redacted.request.url == "https://<SECRET-1>:<SECRET-2>@graph.facebook.com/me?fields=id")
+    }
+
     /// A percent-encoded parameter name (`access%5Ftoken`) is still the parameter.
     @Test func percentEncodedParameterName() throws {
         // No queryString list: the name is seen only as the URL and the body write it.

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ## How an exchange is redacted
 ///
-/// 1. **Learn.** The request is read first, in wire order: the URL's query and fragment (and the
+/// 1. **Learn.** The request is read first, in wire order: the URL's user info, query and fragment (and the
 ///    `queryString` list), the body (form pairs, multipart parts, JSON keys, and values nested in
 ///    them, such as the `relative_url`s of a `batch` parameter), then the headers (`Authorization`
 ///    credentials, cookie values). The response follows: `Set-Cookie`, `Location`, and the body's
@@ -142,6 +142,10 @@ public final class Redactor: @unchecked Sendable {
 
     /// Learns the request's secrets in wire order: URL, query list, body, headers.
     private func learn(from request: HARRequest) {
+        // User info (`user:password@`) is a credential, the user name included (tokens travel there).
+        if let components = URLComponents(string: request.url) {
+            for part in [components.user, components.password].compactMap({ $0 }) { learn(part, kind: .secret) }
+        }
         learnText(request.url, plusIsSpace: false, depth: 0)
         for item in request.queryString {
             if let kind = rules.parameters[item.name] {
