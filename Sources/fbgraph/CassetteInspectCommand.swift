@@ -22,7 +22,9 @@ enum CassetteInspectCommand {
         for (index, entry) in archive.log.entries.enumerated() {
             let url = entry.request.url
             // Placeholders stay readable; anything that still looks like a secret is hidden.
-            let shown = scanner.scan(text: url, file: path).isEmpty ? url : SecretPolicy.redactedURL(url)
+            // Anything the scanner flags is hidden too, not only the values of known parameters.
+            let shown =
+                scanner.scan(text: url, file: path).isEmpty ? url : scanner.redacted(SecretPolicy.redactedURL(url))
             rows.append([
                 "\(index)", entry.request.method, "\(entry.response.status)", entry.playback.rawValue,
                 "\(entry.response.content.body.count)", shown,

@@ -29,11 +29,19 @@ enum CassetteScanCommand {
         }
         guard findings.isEmpty else {
             findings.forEach { output.out($0.description) }
-            let fileCount = Set(findings.map(\.file)).count
-            output.err(
-                "error: \(findings.count) secret-shaped value(s) in \(fileCount) of \(files.count) file(s); "
-                    + "redact them (fbgraph record does) before committing"
-            )
+            let secrets = findings.filter { !$0.isNotScanned }
+            let unscanned = findings.count - secrets.count
+            var problems: [String] = []
+            if !secrets.isEmpty {
+                let fileCount = Set(secrets.map(\.file)).count
+                problems.append(
+                    "\(secrets.count) secret-shaped value(s) in \(fileCount) of \(files.count) file(s); "
+                        + "redact them (fbgraph record does) before committing")
+            }
+            if unscanned > 0 {
+                problems.append("\(unscanned) file(s) could not be scanned, so they are not known to be clean")
+            }
+            output.err("error: " + problems.joined(separator: "; "))
             return ExitCode.failure
         }
         output.out("clean: \(files.count) files")
@@ -56,7 +64,9 @@ enum CassetteScanCommand {
         OVERVIEW: Find Graph secrets in files before they are committed: user and page tokens (EAA…),
         old tokens, app tokens, appsecret_proofs, Authorization headers, secret parameter values, and
         the values of FB_ACCESS_TOKEN, FB_APP_SECRET, FB_CLIENT_SECRET and FB_APP_TOKEN. Placeholders
-        such as <TOKEN-1> are not secrets. Prints one line per finding, file:line:column: kind:
+        such as <TOKEN-1> are not secrets. Binary files are scanned as bytes and a cassette's base64
+        bodies decoded; a file that cannot be read (or is larger than 32 MiB) is reported as
+        `not scanned`, never counted clean. Prints one line per finding, file:line:column: kind:
         masked value, and exits 1; prints `clean: N files` and exits 0 when there is none.
 
         USAGE: fbgraph cassette scan PATH...

@@ -3,6 +3,10 @@ import FacebookGraphTestSupport
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @testable import FacebookGraphReplay
 
 /// The cassette: HAR round trips, recording with redaction, strict replay, playback order, the
@@ -217,6 +221,43 @@ struct CassetteTests {
         #expect(try HARArchive(contentsOf: path).log.entries.count == 2)
     }
 
+    @Test("Recording redacts off the live transport's thread: an engine thread is never stalled by a large body")
+    func redactionLeavesTheEngineThread() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("c.har")
+        try HARArchive(entries: []).write(to: path)
+        let cassette = try Cassette(contentsOf: path, mode: .newEpisodes)
+        let live = ThreadedLiveTransport()
+        let transport = CassetteTransport(cassette: cassette, live: live)
+        let body = Data(
+            ("{\"access_token\":\"EAAGm0PX4ZCpsBAKZBq7xZCfake0Test1\"}" + String(repeating: " ", count: 1 << 20)).utf8)
+        live.answer = RawResponse(status: 200, headers: [:], body: body, effectiveURL: "https://graph.facebook.com/me")
+        let result = try #require(
+            Self.sendRecordingThread(transport, try PreparedRequest(url: "https://graph.facebook.com/me")))
+        #expect(result.response.status == 200)
+        #expect(!result.onLiveThread, "the completion (and the redaction before it) ran on the live thread")
+        #expect(cassette.recordedCount == 1)
+        #expect(cassette.entries.first?.response.content.text?.contains("<TOKEN-1>") == true)
+    }
+
+    /// Sends through `transport`, waiting at most 10 s; the response and whether the completion ran on
+    /// the live transport's thread (marked in its thread dictionary: thread ids are reused once a thread
+    /// ends, so comparing them could mistake a new worker for the finished live thread).
+    static func sendRecordingThread(
+        _ transport: some HTTPTransport, _ request: PreparedRequest
+    ) -> (response: RawResponse, onLiveThread: Bool)? {
+        let done = DispatchSemaphore(value: 0)
+        let outcome = LockedValue<(RawResponse, Bool)?>(nil)
+        transport.execute(request) { result in
+            let onLive = Thread.current.threadDictionary[ThreadedLiveTransport.marker] != nil
+            if case .success(let response) = result { outcome.withLock { $0 = (response, onLive) } }
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + 10) == .success else { return nil }
+        return outcome.withLock { $0 }
+    }
+
     @Test("A missing cassette in strict mode is a clear error; FB_RECORD_MODE is parsed strictly")
     func modes() throws {
         #expect(throws: CassetteError.self) {
@@ -280,5 +321,27 @@ extension Result {
     fileprivate var failure: Failure? {
         if case .failure(let error) = self { return error }
         return nil
+    }
+}
+
+/// A live transport that answers every request with ``answer`` from a thread of its own, as the
+/// engine answers from its thread.
+final class ThreadedLiveTransport: HTTPTransport, @unchecked Sendable {
+    /// What every request gets.
+    var answer = RawResponse(status: 200, headers: [:], body: Data(), effectiveURL: "")
+    /// The key its thread carries in its thread dictionary.
+    static let marker = "FacebookSDKShim.tests.liveTransportThread"
+
+    func execute(
+        _ request: PreparedRequest,
+        completion: @escaping @Sendable (Result<RawResponse, TransportError>) -> Void
+    ) -> TransferHandle {
+        let answer = self.answer
+        let thread = Thread {
+            Thread.current.threadDictionary[Self.marker] = true
+            completion(.success(answer))
+        }
+        thread.start()
+        return TransferHandle(nil)
     }
 }

@@ -186,11 +186,78 @@ import Testing
             try contents.write(to: url)
         }
         let findings = try scanner.scan(paths: [root.path])
-        let expected = "\(root.path)/a/cassette.har:2:35: user or page token (EAA…): EAAGm0…"
-        #expect(findings.map(\.description) == [expected])
+        // Binary and Latin-1 files are scanned as bytes, not skipped as clean.
+        let expected = [
+            "\(root.path)/a/cassette.har:2:35: user or page token (EAA…): EAAGm0…",
+            "\(root.path)/b/binary.bin:1:4: user or page token (EAA…): EAAGm0…",
+            "\(root.path)/b/latin1.txt:1:3: user or page token (EAA…): EAAGm0…",
+        ]
+        #expect(findings.map(\.description) == expected)
         let single = try scanner.scan(paths: [root.appendingPathComponent("a/cassette.har").path])
         #expect(single.count == 1)
         #expect(throws: (any Error).self) { try scanner.scan(paths: [root.appendingPathComponent("missing").path]) }
+    }
+
+    /// A file too large to read is reported as not scanned, never counted clean.
+    @Test func oversizedFileIsReported() throws {
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("SecretScannerTests-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let big = root.appendingPathComponent("big.har")
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: UInt64(SecretScanner.maximumFileSize + 1))
+        try handle.close()
+        let findings = try scanner.scan(paths: [root.path])
+        #expect(findings.count == 1)
+        #expect(findings.first?.isNotScanned == true)
+        #expect(findings.first?.description.hasPrefix("\(big.path):1:1: not scanned (larger than 32 MiB)") == true)
+    }
+
+    /// A token behind an encoded `=` or quote (`%3D`, `%22`, `\u0022`, `\"`) is still a parameter value.
+    @Test(
+        arguments: [
+            "batch=%5B%7B%22relative_url%22%3A%22me%3Faccess_token%3DAbCdEfGh12345678wxyz%22%7D%5D",
+            "%22access_token%22%3A%22AbCdEfGh12345678wxyz%22",
+            #"{"body":"{\u0022access_token\u0022:\u0022AbCdEfGh12345678wxyz\u0022}"}"#,
+            #"{"body":"{\"client_secret\":\"AbCdEfGh12345678wxyz\"}"}"#,
+            "next=https%3A%2F%2Fx%2Fme%3Fpassword%253DAbCdEfGh12345678wxyz%2526a%253D1",
+        ]
+    )
+    func encodedSeparators(text: String) {
+        let findings = scanner.scan(text: text, file: "f")
+        #expect(findings.count == 1, "\(text)")
+        #expect(findings.first?.kind.hasSuffix(" value") == true)
+        #expect(findings.first?.excerpt == "AbCdEf…")
+    }
+
+    /// A cassette's base64 bodies are decoded and scanned: a token there is found, named by entry.
+    @Test func base64BodiesAreScanned() throws {
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("SecretScannerTests-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let body = Data([0xFF, 0xFE]) + Data(#"{"token":"EAAGm0PX4ZCpsBAKZBq7xZCfake0Test1"}"#.utf8)
+        let response = HARResponse(status: 200, content: HARContent(mimeType: "application/json", body: body))
+        let entry = HAREntry(
+            startedDateTime: "2024-01-01T00:00:00.000Z",
+            request: HARRequest(method: "GET", url: "https://graph.facebook.com/me"),
+            response: response
+        )
+        #expect(response.content.encoding == "base64")
+        let file = root.appendingPathComponent("c.har")
+        try HARArchive(entries: [entry]).encoded().write(to: file)
+        let findings = try scanner.scan(paths: [file.path])
+        #expect(findings.map(\.file) == ["\(file.path) entry 0 response body"])
+        #expect(findings.first?.kind == "user or page token (EAA…)")
+    }
+
+    /// `redacted(_:)` hides whatever the scanner would report, wherever it sits.
+    @Test func redactedHidesEveryFinding() {
+        let url = "https://graph.facebook.com/me/feed?debug=EAAGm0PX4ZCpsBAKZBq7xZCfake0Test1&limit=1"
+        #expect(scanner.redacted(url) == "https://graph.facebook.com/me/feed?debug=<redacted>&limit=1")
+        #expect(scanner.redacted("access_token=<TOKEN-1>") == "access_token=<TOKEN-1>")
     }
 
     // MARK: The corpus
@@ -200,15 +267,11 @@ import Testing
     /// token shapes each appear. Prints what was found, masked.
     @Test(arguments: ["restfb", "fb_graph-mock"])
     func corpusTokensAreFound(folder: String) throws {
-        guard let corpus = Self.corpusDirectory() else {
-            print("SecretScannerTests: ../shared/corpus not found next to the package; corpus test skipped")
-            return
-        }
+        // Missing data fails the test loudly: a scan of nothing would pass for the wrong reason.
+        let corpus = try #require(
+            Self.corpusDirectory(), "../shared/corpus (/work/shared/corpus) not found next to the package")
         let directory = corpus.appendingPathComponent(folder).path
-        guard FileManager.default.fileExists(atPath: directory) else {
-            print("SecretScannerTests: \(directory) not found; corpus test skipped")
-            return
-        }
+        try #require(FileManager.default.fileExists(atPath: directory), "\(directory) not found")
         let findings = try scanner.scan(paths: [directory])
 
         // Every access_token= value that is a real token (16+ characters with a digit) is covered.

@@ -200,11 +200,10 @@ struct CurlEngineTests {
         }
     }
 
-    @Test("A server that never answers ends in timedOut at the total timeout")
+    @Test("A server that never answers ends in timedOut at the total timeout", .timeLimit(.minutes(1)))
     func neverAnswers() async throws {
         let bin = try HTTPBin()
         defer { bin.stop() }
-        let started = ContinuousClock.now
         do {
             _ = try await engine.send(try PreparedRequest(url: bin.url("/hang"), options: testOptions(total: 0.5)))
             Issue.record("expected timedOut")
@@ -212,7 +211,6 @@ struct CurlEngineTests {
             #expect(error.code == .timedOut)
             #expect(error.urlErrorCode == .timedOut)
         }
-        #expect(ContinuousClock.now - started < .seconds(10))
     }
 
     @Test(

@@ -51,6 +51,23 @@ struct CassetteCommandTests {
         #expect(replay.stdout.contains(#""path":"/get""#))
     }
 
+    @Test("record gives a token-shaped value in no secret parameter a placeholder instead of refusing the entry")
+    func recordUnnamedTokenShape() throws {
+        let bin = try HTTPBin()
+        defer { bin.stop() }
+        let directory = try TestFiles.directory()
+        let path = directory.appendingPathComponent("debug.har").path
+        let run = try CLIRunner.run([
+            "record", "get", "anything", "-p", "debug=\(Self.token)", "--cassette", path, "--base-url", bin.baseURL,
+        ])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stdout.contains("debug=%3CTOKEN-1%3E") || run.stdout.contains("debug=<TOKEN-1>"), "\(run.stdout)")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(!text.contains("EAABwz"))
+        let scan = try CLIRunner.run(["cassette", "scan", path])
+        #expect(scan.stdout == "clean: 1 files\n")
+    }
+
     @Test("record reports a transport failure and writes nothing")
     func recordFailure() throws {
         let directory = try TestFiles.directory()
@@ -88,6 +105,21 @@ struct CassetteCommandTests {
         #expect(missing.stderr.hasPrefix("error: no such file or directory"))
     }
 
+    @Test("cassette scan never calls a file it could not read clean")
+    func scanReportsUnscannedFiles() throws {
+        let directory = try TestFiles.directory()
+        let big = directory.appendingPathComponent("big.har")
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: UInt64(SecretScanner.maximumFileSize + 1))
+        try handle.close()
+        let run = try CLIRunner.run(["cassette", "scan", directory.path])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("big.har:1:1: not scanned (larger than 32 MiB)"))
+        #expect(run.stderr.contains("1 file(s) could not be scanned"))
+        #expect(!run.stdout.contains("clean"))
+    }
+
     @Test("cassette inspect lists index, method, URL, status, playback and size, and the provenance")
     func inspect() throws {
         let directory = try TestFiles.directory()
@@ -106,18 +138,19 @@ struct CassetteCommandTests {
         #expect(lines.contains("provenance: recorded 2024-05-01T12:00:00.000Z by FacebookSDKShim 0.1.0"))
         #expect(lines.contains("redaction rules: parameter:access_token"))
 
-        let leaky = HAREntry(
-            startedDateTime: "",
-            request: HARRequest(method: "GET", url: "https://graph.facebook.com/me?access_token=\(Self.token)"),
-            response: HARResponse(status: 200, content: HARContent(mimeType: "text/plain", body: Data()))
-        )
-        let leakyPath = directory.appendingPathComponent("leaky.har")
-        try HARArchive(entries: [leaky]).write(to: leakyPath)
-        let leakyRun = try CLIRunner.run(["cassette", "inspect", leakyPath.path])
+        let leakyRun = try Self.inspectOneEntry(
+            url: "https://graph.facebook.com/me?access_token=\(Self.token)", named: "leaky.har", in: directory)
         #expect(leakyRun.status == 0)
         #expect(leakyRun.stdout.contains("0  https://graph.facebook.com/me?access_token=<redacted>\n"))
         #expect(!leakyRun.stdout.contains("EAAB"))
         #expect(leakyRun.stdout.contains("provenance: none"))
+
+        // A token in a parameter no rule names is hidden as well, because the scanner flags it.
+        let unnamedRun = try Self.inspectOneEntry(
+            url: "https://graph.facebook.com/me?debug=\(Self.token)&limit=1", named: "unnamed.har", in: directory)
+        #expect(unnamedRun.status == 0)
+        #expect(unnamedRun.stdout.contains("0  https://graph.facebook.com/me?debug=<redacted>&limit=1\n"))
+        #expect(!unnamedRun.stdout.contains(Self.token))
 
         let bad = try TestFiles.write("not json", to: "bad.har", in: directory)
         let badRun = try CLIRunner.run(["cassette", "inspect", bad])
@@ -147,5 +180,17 @@ struct CassetteCommandTests {
                 #expect(run.stderr.contains("cannot read the cassette '\(notHAR)'"), "\(run.stderr)")
             }
         }
+    }
+
+    /// `fbgraph cassette inspect` over a cassette of one GET of `url`, written as `name` in `directory`.
+    private static func inspectOneEntry(url: String, named name: String, in directory: URL) throws -> CLIRun {
+        let entry = HAREntry(
+            startedDateTime: "",
+            request: HARRequest(method: "GET", url: url),
+            response: HARResponse(status: 200, content: HARContent(mimeType: "text/plain", body: Data()))
+        )
+        let path = directory.appendingPathComponent(name)
+        try HARArchive(entries: [entry]).write(to: path)
+        return try CLIRunner.run(["cassette", "inspect", path.path])
     }
 }

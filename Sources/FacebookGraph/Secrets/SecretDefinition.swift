@@ -45,8 +45,9 @@ package enum SecretDefinition {
     /// True when `host` (as written in a URL, brackets allowed) is a loopback address or `localhost`:
     /// `localhost` and names under `.localhost`, an IPv4 address in 127.0.0.0/8 written in the strict
     /// dotted-decimal form `inet_pton` accepts, or `::1` in any IPv6 spelling. Anything else — a
-    /// leading-zero octet such as `127.0.0.08`, hex (`0x7f.0.0.1`), a short form (`127.1`) — is a
-    /// name libcurl would look up in DNS, so it is not loopback.
+    /// leading-zero octet (`127.0.0.08` is looked up in DNS, `127.0.0.010` is octal), hex
+    /// (`0x7f.0.0.1`), a short form (`127.1`) — means what the resolver makes of it, so it is not
+    /// trusted as loopback.
     package static func isLoopback(host: String) -> Bool {
         var name = host.lowercased()
         if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }

@@ -21,6 +21,8 @@ package struct TokenShape: Sendable {
     package let regex: NSRegularExpression
     /// True when the shape also requires the match to look random.
     package let mustLookRandom: Bool
+    /// The kind of placeholder a value of this shape gets: `TOKEN`, or `PROOF` for a proof.
+    package let placeholderKind: String
 
     /// The built-in shapes, in priority order.
     package static let all: [TokenShape] = {
@@ -47,14 +49,15 @@ package struct TokenShape: Sendable {
                     + #"[A-Za-z0-9_.\-]+(?:"# + separator + #"[A-Za-z0-9_.\-]+)*"#
             ),
             TokenShape("app token (app id|secret)", #"(?<![0-9])[0-9]{6,}"# + separator + #"[A-Za-z0-9_\-]{16,}"#),
-            TokenShape("appsecret_proof (64 hex)", #"\b[0-9a-f]{64}\b"#),
+            TokenShape("appsecret_proof (64 hex)", #"\b[0-9a-f]{64}\b"#, placeholderKind: "PROOF"),
         ]
     }()
 
     /// A shape; a pattern that does not compile is a programming error.
-    private init(_ kind: String, _ pattern: String, mustLookRandom: Bool = false) {
+    private init(_ kind: String, _ pattern: String, mustLookRandom: Bool = false, placeholderKind: String = "TOKEN") {
         self.kind = kind
         self.mustLookRandom = mustLookRandom
+        self.placeholderKind = placeholderKind
         do {
             regex = try NSRegularExpression(pattern: pattern)
         } catch {
@@ -70,5 +73,23 @@ package struct TokenShape: Sendable {
     /// True when `text` has upper and lower case letters and a digit.
     package static func looksRandom(_ text: String) -> Bool {
         text.contains(where: \.isUppercase) && text.contains(where: \.isLowercase) && text.contains(where: \.isNumber)
+    }
+
+    /// Every token-shaped value in `text`, in order of position, with its shape; where two overlap
+    /// the earlier shape in ``all`` wins.
+    package static func matches(in text: String) -> [(value: String, shape: TokenShape)] {
+        let whole = NSRange(text.startIndex..., in: text)
+        var found: [(range: NSRange, shape: TokenShape)] = []
+        for shape in all {
+            for match in shape.regex.matches(in: text, range: whole) {
+                guard let range = Range(match.range, in: text), shape.accepts(String(text[range])),
+                    !found.contains(where: { NSIntersectionRange($0.range, match.range).length > 0 })
+                else { continue }
+                found.append((match.range, shape))
+            }
+        }
+        return found.sorted { $0.range.location < $1.range.location }.compactMap { item in
+            Range(item.range, in: text).map { (String(text[$0]), item.shape) }
+        }
     }
 }

@@ -43,12 +43,18 @@ package final class CassetteTransport: HTTPTransport {
             }
             let startedAt = Date()
             let cassette = self.cassette
+            let queue = self.queue
             return live.execute(request) { result in
-                if case .success(let response) = result {
-                    let entry = HAREntry(request: request, response: response, startedAt: startedAt)
-                    cassette.append(cassette.redactor.redact(entry))
+                // Off the live transport's thread (the engine's, which every transfer shares):
+                // redacting a large body there would stall them all. The entry is appended before
+                // the caller hears of the response.
+                queue.async {
+                    if case .success(let response) = result {
+                        let entry = HAREntry(request: request, response: response, startedAt: startedAt)
+                        cassette.append(cassette.redactor.redact(entry))
+                    }
+                    completion(result)
                 }
-                completion(result)
             }
         }
     }

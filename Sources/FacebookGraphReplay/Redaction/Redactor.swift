@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ## How an exchange is redacted
 ///
-/// 1. **Learn.** The request is read first, in wire order: the URL's query and fragment (and the
+/// 1. **Learn.** The request is read first, in wire order: the URL's user info, query and fragment (and the
 ///    `queryString` list), the body (form pairs, multipart parts, JSON keys, and values nested in
 ///    them, such as the `relative_url`s of a `batch` parameter), then the headers (`Authorization`
 ///    credentials, cookie values). The response follows: `Set-Cookie`, `Location`, and the body's
@@ -22,10 +22,13 @@ import Foundation
 ///    replaced only where a rule names them (`code=1` stays `code=<CODE-1>` without turning every
 ///    `1` into a placeholder).
 ///
-/// Base64 bodies are redacted only when their bytes are UTF-8 text (decoded, redacted, encoded
-/// again); binary bodies stay byte-identical, except that the non-file parts of a multipart body
-/// are redacted in place, so a photo upload does not carry its `access_token` part into the
-/// cassette. Placeholders are never learned or replaced, so redacting twice changes nothing.
+/// Token-shaped values (the core's `TokenShape`: `EAA…`, app tokens, 64-hex proofs…) are learned
+/// wherever they appear, named or not, and a percent-encoded name (`access%5Ftoken=`) counts as the
+/// parameter. Base64 bodies that are UTF-8 text are decoded, redacted and encoded again; other
+/// bodies (a BOM, Latin-1, binary) are redacted byte for byte, every byte but the secrets kept, so a
+/// body without secrets stays byte-identical. Multipart file parts are never touched; the non-file
+/// parts of a multipart body are redacted in place, so a photo upload does not carry its
+/// `access_token` part into the cassette. Placeholders are never learned or replaced, so redacting twice changes nothing.
 ///
 /// One redactor serves one cassette session: at record time it redacts each entry; at replay time
 /// the request overload of `redact(_:)` maps a live request's secrets to the same placeholders, so
@@ -139,6 +142,10 @@ public final class Redactor: @unchecked Sendable {
 
     /// Learns the request's secrets in wire order: URL, query list, body, headers.
     private func learn(from request: HARRequest) {
+        // User info (`user:password@`) is a credential, the user name included (tokens travel there).
+        if let components = URLComponents(string: request.url) {
+            for part in [components.user, components.password].compactMap({ $0 }) { learn(part, kind: .secret) }
+        }
         learnText(request.url, plusIsSpace: false, depth: 0)
         for item in request.queryString {
             if let kind = rules.parameters[item.name] {
@@ -157,6 +164,9 @@ public final class Redactor: @unchecked Sendable {
         learnText(response.redirectURL, plusIsSpace: false, depth: 0)
         if let text = Text.utf8Text(of: response.content) {
             learnText(text, plusIsSpace: true, depth: 0)
+        } else if response.content.text != nil {
+            // Not UTF-8 (a BOM, a Latin-1 byte, binary): secrets are ASCII, so a lossy reading finds them.
+            learnText(String(decoding: response.content.body, as: UTF8.self), plusIsSpace: true, depth: 0)
         }
     }
 
@@ -172,8 +182,9 @@ public final class Redactor: @unchecked Sendable {
                     learnText(content, plusIsSpace: false, depth: 1)
                 }
             }
-        } else if let text = Text.utf8Text(of: bytes[...]) {
-            learnText(text, plusIsSpace: true, depth: 0)
+        } else {
+            learnText(
+                Text.utf8Text(of: bytes[...]) ?? String(decoding: bytes, as: UTF8.self), plusIsSpace: true, depth: 0)
         }
     }
 
@@ -199,6 +210,7 @@ public final class Redactor: @unchecked Sendable {
     /// that are themselves JSON, URLs or form bodies once decoded.
     private func learnText(_ text: String, plusIsSpace: Bool, depth: Int) {
         guard depth <= 4, !text.isEmpty else { return }
+        if depth <= 1 { learnTokenShapes(in: text) }
         let bytes = Array(text.utf8)
         if Text.looksLikeJSON(bytes) {
             JSONStrings.scan(bytes) { key, value, _ in
@@ -228,10 +240,31 @@ public final class Redactor: @unchecked Sendable {
             guard let equals = pair.firstIndex(of: "=") else { continue }
             let raw = pair[pair.index(after: equals)...]
             let value = Text.decoded(Array(raw.utf8)[...], plusIsSpace: plusIsSpace)
+            // A percent-encoded name (`access%5Ftoken=`) is still the parameter.
+            let rawName = pair[..<equals]
+            if rawName.contains("%"),
+                let kind = rules.parameters[Text.decoded(Array(rawName.utf8)[...], plusIsSpace: false)]
+            {
+                learn(value, kind: kind)
+            }
             guard value != raw else { continue }
             if value.contains("=") || Text.looksLikeJSON(Array(value.utf8)) {
                 learnText(value, plusIsSpace: false, depth: depth + 1)
             }
+        }
+    }
+
+    /// Learns every token-shaped value in `text` (the core's `TokenShape`, the scanner's shapes), decoded
+    /// when it is written percent-encoded or JSON-escaped, so what the scanner would flag gets a
+    /// placeholder instead of making `record` refuse the entry.
+    private func learnTokenShapes(in text: String) {
+        for (value, shape) in TokenShape.matches(in: text) {
+            var secret = value.replacingOccurrences(of: "\\u0025", with: "%")
+                .replacingOccurrences(of: "\\u007C", with: "|").replacingOccurrences(of: "\\u007c", with: "|")
+            while secret.contains("%"), let decoded = secret.removingPercentEncoding, decoded != secret {
+                secret = decoded
+            }
+            learn(secret, kind: RedactionRules.Kind(rawValue: shape.placeholderKind) ?? .token)
         }
     }
 
@@ -287,7 +320,16 @@ public final class Redactor: @unchecked Sendable {
         var result = response
         result.headers = response.headers.map(rewriteHeaderField)
         result.redirectURL = rewriteText(response.redirectURL, plusIsSpace: false)
-        guard let text = Text.utf8Text(of: response.content) else { return result }
+        guard let text = Text.utf8Text(of: response.content) else {
+            // Not UTF-8: redacted byte for byte, kept as base64; a body without secrets is untouched.
+            guard response.content.text != nil,
+                let redacted = rewriteBytes(Array(response.content.body), plusIsSpace: true)
+            else { return result }
+            result.content.text = Data(redacted).base64EncodedString()
+            result.content.encoding = "base64"
+            result.content.size = redacted.count
+            return result
+        }
         let redacted = rewriteText(text, plusIsSpace: true)
         guard redacted != text else { return result }
         let bytes = Data(redacted.utf8)
@@ -300,11 +342,15 @@ public final class Redactor: @unchecked Sendable {
     private func rewrite(_ postData: HARPostData) -> HARPostData {
         let original = Array(postData.body)
         var bytes = original
-        if let parts = Self.multipartTextParts(of: bytes, mediaType: postData.mimeType) {
+        let parts = Self.multipartTextParts(of: bytes, mediaType: postData.mimeType)
+        if let parts {
             bytes = rewriteMultipart(bytes, textParts: parts)
         }
         if let text = Text.utf8Text(of: bytes[...]) {
             bytes = Array(rewriteText(text, plusIsSpace: true).utf8)
+        } else if parts == nil {
+            // Not UTF-8: redacted byte for byte; every other byte is kept.
+            bytes = rewriteBytes(bytes, plusIsSpace: true) ?? bytes
         }
         guard bytes != original else { return postData }
         var result = postData
@@ -346,8 +392,14 @@ public final class Redactor: @unchecked Sendable {
     /// all its encodings), then at the rule sites (`name=value`, JSON `"name": "value"`), which
     /// also catches short values.
     private func rewriteText(_ text: String, plusIsSpace: Bool) -> String {
-        guard !text.isEmpty else { return text }
-        var bytes = Array(text.utf8)
+        guard !text.isEmpty, let bytes = rewriteBytes(Array(text.utf8), plusIsSpace: plusIsSpace) else { return text }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `bytes` with every learned secret replaced (see ``rewriteText(_:plusIsSpace:)``), or nil when
+    /// nothing changed. Works on any bytes, UTF-8 or not.
+    private func rewriteBytes(_ original: [UInt8], plusIsSpace: Bool) -> [UInt8]? {
+        var bytes = original
         var changed = false
         if let replaced = table.rewrite(bytes, resolve: { assign($0, kind: .secret) }) {
             bytes = replaced
@@ -363,7 +415,7 @@ public final class Redactor: @unchecked Sendable {
             bytes = replaced
             changed = true
         }
-        return changed ? String(decoding: bytes, as: UTF8.self) : text
+        return changed ? bytes : nil
     }
 
     /// JSON text with the string values of rule keys (and of `{"name", "value"}` pairs naming a

@@ -36,5 +36,16 @@ extension SecretScanner {
         public static func mask<S: StringProtocol>(_ secret: S) -> String {
             String(secret.prefix(min(6, secret.count / 2))) + "…"
         }
+
+        /// The kind of a finding that stands for a file the scanner could not read.
+        public static let notScannedKind = "not scanned"
+
+        /// True when this finding stands for a file that could not be scanned (not a secret found).
+        public var isNotScanned: Bool { kind.hasPrefix(Self.notScannedKind) }
+
+        /// The finding for a file that could not be scanned, at line 1, column 1.
+        static func notScanned(_ file: String, reason: String) -> Finding {
+            Finding(file: file, line: 1, column: 1, kind: "\(notScannedKind) (\(reason))", excerpt: "…")
+        }
     }
 }

@@ -5,7 +5,8 @@
 // smuggled (bare CR, folded header lines, `Content-Length` together with `Transfer-Encoding`,
 // conflicting lengths) and answers with the status the server must send before closing: 400 for a
 // malformed head, 431 for a head over ``HTTPRequestParser/maxHeadBytes``, 413 for a body over
-// ``HTTPRequestParser/maxBodyBytes``. Any input ends in one of the three outcomes; none traps.
+// the parser's `maxBodyBytes` (the server's `Limits`). Any input ends in one of the three outcomes;
+// none traps.
 
 import FacebookGraph
 import Foundation
@@ -14,8 +15,10 @@ import Foundation
 package final class HTTPRequestParser {
     /// The largest request head accepted, blank line included (a chunked body's trailers too).
     package static let maxHeadBytes = 64 * 1024
-    /// The largest request body accepted, after removing the chunked coding.
-    package static let maxBodyBytes = 256 * 1024 * 1024
+    /// The largest request body accepted by default, after removing the chunked coding.
+    package static let maxBodyBytes = LoopbackHTTPServer.Limits().maxBodyBytes
+    /// The largest request body this parser accepts, after removing the chunked coding.
+    private let maxBodyBytes: Int
     /// The longest chunk-size line of a chunked body accepted.
     private static let maxChunkLineBytes = 4 * 1024
     /// How many bytes one `receive` call asks for.
@@ -54,9 +57,15 @@ package final class HTTPRequestParser {
 
     /// Creates a parser that pulls bytes with `receive`.
     ///
-    /// - Parameter receive: Fills the buffer it is given with up to its count bytes and returns how
-    ///   many it wrote, 0 at end of input, or a negative number on error. It may block.
-    package init(receive: @escaping (UnsafeMutableRawBufferPointer) -> Int) {
+    /// - Parameters:
+    ///   - receive: Fills the buffer it is given with up to its count bytes and returns how many it
+    ///     wrote, 0 at end of input, or a negative number on error (a receive timeout). It may block.
+    ///   - maxBodyBytes: The largest body accepted; a larger one is rejected with 413.
+    package init(
+        maxBodyBytes: Int = HTTPRequestParser.maxBodyBytes,
+        receive: @escaping (UnsafeMutableRawBufferPointer) -> Int
+    ) {
+        self.maxBodyBytes = maxBodyBytes
         self.receive = receive
     }
 
@@ -165,7 +174,7 @@ package final class HTTPRequestParser {
         else {
             return .failure(Failure(outcome: .rejected(status: 400, reason: "malformed Content-Length")))
         }
-        guard let length = Int(first), length <= Self.maxBodyBytes else {
+        guard let length = Int(first), length <= maxBodyBytes else {
             return .failure(Failure(outcome: .rejected(status: 413, reason: "request body too large")))
         }
         if length == 0 { return .success(Data()) }
@@ -190,7 +199,7 @@ package final class HTTPRequestParser {
             guard !digits.isEmpty, digits.unicodeScalars.allSatisfy({ $0.properties.isASCIIHexDigit }) else {
                 return .failure(Failure(outcome: .rejected(status: 400, reason: "malformed chunk size")))
             }
-            guard let size = Int(digits, radix: 16), size <= Self.maxBodyBytes - body.count else {
+            guard let size = Int(digits, radix: 16), size <= maxBodyBytes - body.count else {
                 return .failure(Failure(outcome: .rejected(status: 413, reason: "request body too large")))
             }
             if size == 0 { break }

@@ -9,6 +9,14 @@
 // one `ServerCore` guarded by one `NSCondition`, which also wakes the interruptible waits of
 // `.delayed`, `.chunked` delays and `.hang`.
 //
+// ## Limits
+//
+// Everything a client controls is bounded (`LoopbackHTTPServer.Limits`): a connection silent for
+// the receive timeout (or not reading an answer for as long) is closed (`SO_RCVTIMEO`/`SO_SNDTIMEO`);
+// a connection over the cap is accepted and closed at once; a body over the cap gets 413 before it
+// is read; the head is capped by the parser (431). Threads are made with `pthread_create`, so a
+// failure is seen: the accepted socket is closed instead of left unserved.
+//
 // ## Stopping
 //
 // `stop()` sets the stop flag under the lock, calls `shutdown(2)` on the listener and on every
@@ -60,15 +68,25 @@ package final class LoopbackHTTPServer: Sendable {
     /// - Parameters:
     ///   - host: A loopback address: `127.0.0.1` (or another `127.x.y.z`), `::1` or `localhost`.
     ///   - port: The port, or 0 for any free port.
+    ///   - limits: Timeouts and caps (``Limits``).
     ///   - handler: Answers every request.
     /// - Throws: ``LoopbackHTTPServerError`` if the host is not loopback or a socket call fails.
-    package init(host: String = "127.0.0.1", port: UInt16 = 0, handler: @escaping Handler) throws {
+    package init(
+        host: String = "127.0.0.1",
+        port: UInt16 = 0,
+        limits: Limits = Limits(),
+        handler: @escaping Handler
+    ) throws {
         _ = Self.ignoreSIGPIPE
         let (listener, boundPort, urlHost) = try Self.listen(host: host, port: port)
-        core = ServerCore(listenerFD: listener, handler: handler)
+        core = ServerCore(listenerFD: listener, limits: limits, handler: handler)
         self.port = boundPort
         baseURL = "http://\(urlHost):\(boundPort)"
-        core.startAccepting()
+        guard core.startAccepting() else {
+            let code = errno
+            core.stop()
+            throw LoopbackHTTPServerError.systemCall("pthread_create", errno: code)
+        }
     }
 
     /// Stops the server (see ``stop()``).
@@ -85,7 +103,11 @@ package final class LoopbackHTTPServer: Sendable {
 
     /// Closes the listener and every connection, wakes every wait, and waits (at most
     /// ``joinTimeout``) for the server's threads. Idempotent; safe to call from any thread.
-    package func stop() {
+    ///
+    /// - Returns: True when every server thread (but the caller's own, when a handler calls it) has
+    ///   finished; false when the wait gave up at ``joinTimeout``.
+    @discardableResult
+    package func stop() -> Bool {
         core.stop()
     }
 
@@ -185,9 +207,13 @@ private final class ServerCore: @unchecked Sendable {
     /// Answers requests.
     private let handler: LoopbackHTTPServer.Handler
 
+    /// What the server accepts.
+    private let limits: LoopbackHTTPServer.Limits
+
     /// Creates the core of a server listening on `listenerFD`.
-    init(listenerFD: Int32, handler: @escaping LoopbackHTTPServer.Handler) {
+    init(listenerFD: Int32, limits: LoopbackHTTPServer.Limits, handler: @escaping LoopbackHTTPServer.Handler) {
         self.listenerFD = listenerFD
+        self.limits = limits
         self.handler = handler
     }
 
@@ -198,28 +224,56 @@ private final class ServerCore: @unchecked Sendable {
         return body(&state)
     }
 
-    /// Starts a server thread running `body`, counting it as live until it returns.
-    private func spawn(_ body: @escaping @Sendable () -> Void) {
+    /// Starts a detached server thread running `body`, counting it as live until it returns; false
+    /// (and nothing counted) when the system cannot create a thread.
+    ///
+    /// `pthread_create` rather than `Thread`, whose `start()` cannot report that failure.
+    private func spawn(_ body: @escaping @Sendable () -> Void) -> Bool {
         withLock { $0.liveThreads += 1 }
         let key = Self.threadKey
         let identifier = UInt(bitPattern: ObjectIdentifier(self))
-        let thread = Thread { [self] in
+        let work = ThreadWork { [self] in
             Thread.current.threadDictionary[key] = identifier
             body()
             withLock { $0.liveThreads -= 1 }
             condition.broadcast()
         }
-        thread.name = "LoopbackHTTPServer"
-        thread.start()
+        let context = Unmanaged.passRetained(work).toOpaque()
+        // Allocated, not `pthread_attr_t()`: pthread_attr_init is what initialises it.
+        let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
+        pthread_attr_init(attributes)
+        defer {
+            pthread_attr_destroy(attributes)
+            attributes.deallocate()
+        }
+        pthread_attr_setdetachstate(attributes, Int32(PTHREAD_CREATE_DETACHED))
+        pthread_attr_setstacksize(attributes, 1 << 20)
+        var thread: pthread_t = 0
+        let created = pthread_create(
+            &thread, attributes,
+            { context in
+                guard let context else { return nil }
+                let work = Unmanaged<ThreadWork>.fromOpaque(context).takeRetainedValue()
+                work.body()
+                return nil
+            }, context)
+        guard created == 0 else {
+            Unmanaged<ThreadWork>.fromOpaque(context).release()
+            withLock { $0.liveThreads -= 1 }
+            condition.broadcast()
+            return false
+        }
+        return true
     }
 
-    /// Starts the accept thread.
-    func startAccepting() {
+    /// Starts the accept thread; false when no thread could be created.
+    func startAccepting() -> Bool {
         spawn { [self] in acceptLoop() }
     }
 
     /// See ``LoopbackHTTPServer/stop()``.
-    func stop() {
+    @discardableResult
+    func stop() -> Bool {
         let marker = Thread.current.threadDictionary[Self.threadKey] as? UInt
         let ownThread = marker == UInt(bitPattern: ObjectIdentifier(self))
         condition.lock()
@@ -234,6 +288,7 @@ private final class ServerCore: @unchecked Sendable {
         while state.liveThreads > (ownThread ? 1 : 0) {
             if !condition.wait(until: deadline) { break }
         }
+        return state.liveThreads <= (ownThread ? 1 : 0)
     }
 
     /// Whether `stop()` has been called.
@@ -250,6 +305,17 @@ private final class ServerCore: @unchecked Sendable {
         return state.stopping
     }
 
+    /// `duration` as a `timeval` for `SO_RCVTIMEO`/`SO_SNDTIMEO` (at least 1 ms: zero would mean never).
+    static func timeval(_ duration: Duration) -> Glibc.timeval {
+        let (seconds, attoseconds) = duration.components
+        let clamped = max(0, min(seconds, Int64(Int32.max)))
+        var value = Glibc.timeval(tv_sec: Int(clamped), tv_usec: Int(attoseconds / 1_000_000_000_000))
+        if seconds < 0 || (value.tv_sec == 0 && value.tv_usec < 1000) {
+            value = Glibc.timeval(tv_sec: 0, tv_usec: 1000)
+        }
+        return value
+    }
+
     /// `duration` in seconds.
     static func seconds(_ duration: Duration) -> TimeInterval {
         let (seconds, attoseconds) = duration.components
@@ -260,7 +326,7 @@ private final class ServerCore: @unchecked Sendable {
 
     /// Accepts connections until the server stops, then closes the listener.
     private func acceptLoop() {
-        while !isStopping {
+        acceptLoop: while !isStopping {
             var ready = pollfd(fd: listenerFD, events: Int16(POLLIN), revents: 0)
             let polled = poll(&ready, 1, 250)
             if polled == 0 || (polled < 0 && errno == EINTR) { continue }
@@ -271,20 +337,39 @@ private final class ServerCore: @unchecked Sendable {
                 if waitForStop(.milliseconds(50)) { break }  // EMFILE and the like: back off
                 continue
             }
-            let id: Int? = withLock { state in
-                if state.stopping { return nil }
+            enum Admission { case serve(Int), overCap, stopping }
+            let admission: Admission = withLock { state in
+                if state.stopping { return .stopping }
+                guard state.clientFDs.count < limits.maxConnections else { return .overCap }
                 state.accepted += 1
                 state.clientFDs.insert(fd)
-                return state.accepted
+                return .serve(state.accepted)
             }
-            guard let id else {
+            let id: Int
+            switch admission {
+            case .stopping:
                 close(fd)
-                break
+                break acceptLoop
+            case .overCap:
+                // Over the cap: closed at once rather than queued, so a flood cannot pin threads.
+                close(fd)
+                continue
+            case .serve(let number):
+                id = number
             }
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             var one: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            spawn { [self] in serve(fd: fd, connectionID: id) }
+            // A silent client, or one that stops reading, cannot hold its thread for ever.
+            var timeout = Self.timeval(limits.receiveTimeout)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            if !spawn({ [self] in serve(fd: fd, connectionID: id) }) {
+                // No thread for it (the process is out of threads): close it rather than leave it
+                // accepted and unserved.
+                withLock { _ = $0.clientFDs.remove(fd) }
+                close(fd)
+            }
         }
         withLock { $0.listenerOpen = false }
         close(listenerFD)
@@ -294,7 +379,7 @@ private final class ServerCore: @unchecked Sendable {
 
     /// Serves requests on `fd` until either side closes it, then closes it.
     private func serve(fd: Int32, connectionID: Int) {
-        let parser = HTTPRequestParser { buffer in
+        let parser = HTTPRequestParser(maxBodyBytes: limits.maxBodyBytes) { buffer in
             while true {
                 let count = recv(fd, buffer.baseAddress, buffer.count, 0)
                 if count < 0, errno == EINTR { continue }
@@ -327,5 +412,16 @@ private final class ServerCore: @unchecked Sendable {
         if disposition == .close, !isStopping { writer.endAndDrain() }
         withLock { _ = $0.clientFDs.remove(fd) }
         close(fd)
+    }
+}
+
+/// The body a server thread runs, boxed so it can travel through `pthread_create`'s context pointer.
+private final class ThreadWork: Sendable {
+    /// What the thread runs.
+    let body: @Sendable () -> Void
+
+    /// A box for `body`.
+    init(_ body: @escaping @Sendable () -> Void) {
+        self.body = body
     }
 }

@@ -64,19 +64,8 @@ enum RecordingOutput {
     /// What ``SecretScanner`` finds in the archive's text and in every base64 body that decodes
     /// to text, also looking for the stand-in's own tokens verbatim.
     static func secrets(in archive: HARArchive, file: String) throws -> [SecretScanner.Finding] {
-        let scanner = SecretScanner(extraSecrets: [GraphStandIn.validToken, GraphStandIn.expiredToken])
-        var findings = scanner.scan(text: String(decoding: try archive.encoded(), as: UTF8.self), file: file)
-        for (index, entry) in archive.log.entries.enumerated() {
-            var bodies: [(String, Data)] = [("response", entry.response.content.body)]
-            if let postData = entry.request.postData { bodies.append(("request", postData.body)) }
-            for (label, body) in bodies {
-                // Binary bodies: scan their printable runs (a multipart body's text parts).
-                let text = String(
-                    decoding: body.map { (0x20..<0x7F).contains($0) || $0 == 0x0A ? $0 : 0x0A }, as: UTF8.self)
-                findings += scanner.scan(text: text, file: "\(file) entry \(index) \(label) body")
-            }
-        }
-        return findings
+        try SecretScanner(extraSecrets: [GraphStandIn.validToken, GraphStandIn.expiredToken])
+            .scan(archive: archive, file: file)
     }
 
     // MARK: Swift source
