@@ -19,7 +19,7 @@ enum CassetteInspectCommand {
         do {
             archive = try HARArchive(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw .failure("cannot read the cassette '\(path)': \(error)")
+            throw .failure("\(error)")
         }
         let scanner = SecretScanner.fromEnvironment()
         // The URL, the one wide column, comes last so the others stay lined up.

@@ -33,7 +33,8 @@ public final class Cassette: @unchecked Sendable {
     /// Opens the cassette at `url` in `mode`.
     ///
     /// - Throws: ``CassetteError/missingCassette(path:)`` for a missing file in strict mode,
-    ///   ``CassetteError/unreadable(path:reason:)`` for a file that is not HAR.
+    ///   ``CassetteError/unreadable(path:reason:)`` for a file that cannot be read or is not HAR (the
+    ///   reason names the entry and field, or the line and column, as ``HARReadError`` does).
     public init(contentsOf url: URL, mode: RecordMode = .never, redactor: Redactor = Redactor()) throws {
         let exists = FileManager.default.fileExists(atPath: url.path)
         var archive = HARArchive()
@@ -41,7 +42,7 @@ public final class Cassette: @unchecked Sendable {
             do {
                 archive = try HARArchive(contentsOf: url)
             } catch {
-                throw CassetteError.unreadable(path: url.path, reason: "\(error)")
+                throw CassetteError.unreadable(path: error.file ?? url.path, reason: error.detail)
             }
         } else if !exists, mode == .never {
             throw CassetteError.missingCassette(path: url.path)

@@ -117,9 +117,18 @@ public struct HARPostData: Codable, Sendable, Equatable {
         encoding = try container.decodeIfPresent(String.self, forKey: .encoding)
         if let text = try container.decodeIfPresent(String.self, forKey: .text) {
             self.text = text
-        } else if let params = try container.decodeIfPresent([HARNameValue].self, forKey: .params) {
-            // Some tools keep only the parsed form parameters.
-            self.text = FormEncoding.encode(params.map { ($0.name, $0.value) })
+            try HARBody.validate(text, encoding: encoding, forKey: .text, in: container)
+        } else if let params = try container.decodeIfPresent([HARFormParameter].self, forKey: .params) {
+            // Some tools keep only the parsed form parameters, percent-encoded as in the body they
+            // came from; decoded once here (`+` kept), then encoded again, so a live body with the
+            // same values matches.
+            self.text = FormEncoding.encode(
+                params.map {
+                    (
+                        FormEncoding.unescape($0.name, plusAsSpace: false),
+                        FormEncoding.unescape($0.value, plusAsSpace: false)
+                    )
+                })
         } else {
             self.text = ""
         }
@@ -235,6 +244,7 @@ public struct HARContent: Codable, Sendable, Equatable {
         text = try container.decodeIfPresent(String.self, forKey: .text)
         encoding = try container.decodeIfPresent(String.self, forKey: .encoding)
         size = try container.decodeIfPresent(Int.self, forKey: .size) ?? -1
+        try HARBody.validate(text, encoding: encoding, forKey: .text, in: container)
     }
 }
 
@@ -247,7 +257,35 @@ enum HARBody {
     }
 
     static func decode(_ text: String, encoding: String?) -> Data {
-        if encoding == "base64" { return Data(base64Encoded: text) ?? Data() }
+        if isBase64(encoding) { return base64Decoded(text) ?? Data() }
         return Data(text.utf8)
+    }
+
+    /// True when `encoding` names base64 (any case).
+    static func isBase64(_ encoding: String?) -> Bool {
+        encoding?.lowercased() == "base64"
+    }
+
+    /// The bytes of base64 `text`, read as tools write it: line breaks and spaces between the
+    /// characters and missing `=` padding are accepted; nil for anything else.
+    static func base64Decoded(_ text: String) -> Data? {
+        if let data = Data(base64Encoded: text) { return data }
+        var compact = String(
+            String.UnicodeScalarView(text.unicodeScalars.filter { !" \n\r\t".unicodeScalars.contains($0) }))
+        if compact.count % 4 != 0, compact.count % 4 != 1, !compact.hasSuffix("=") {
+            compact += String(repeating: "=", count: 4 - compact.count % 4)
+        }
+        return Data(base64Encoded: compact)
+    }
+
+    /// Refuses, at `key` of `container`, base64 text that does not decode.
+    static func validate<Key: CodingKey>(
+        _ text: String?, encoding: String?, forKey key: Key, in container: KeyedDecodingContainer<Key>
+    ) throws {
+        guard isBase64(encoding), let text, base64Decoded(text) == nil else { return }
+        throw HARReadError.invalidValue(
+            "expected base64 (the encoding says base64), found text that is not base64",
+            at: container.codingPath + [key]
+        )
     }
 }
