@@ -8,6 +8,12 @@ import Foundation
 /// like an in-process replay;
 /// the answer is the recorded status, headers and body. A request without an entry gets HTTP 501
 /// with the diff against the nearest entries as a JSON body. The server never goes to the network.
+///
+/// The request's host — for the cassette's host rule (see ``Cassette``) — comes from its `Host`
+/// header, or from an absolute-form target (`GET http://www.yahoo.com/ HTTP/1.1`), which is what a
+/// client sends to a proxy: `http_proxy=http://127.0.0.1:PORT any-program` replays a browser export
+/// for plain-http URLs (an `https` recording answers its `http` URL; the scheme is not matched). A
+/// tunnel request (`CONNECT`, what a client sends for `https` through a proxy) gets a 501 saying so.
 public final class ReplayServer: Sendable {
     private let server: LoopbackHTTPServer
     /// The cassette being served.
@@ -34,6 +40,13 @@ public final class ReplayServer: Sendable {
     }
 
     static func answer(_ request: HTTPServerRequest, cassette: Cassette) -> HTTPServerResponse {
+        if request.method == "CONNECT" {
+            return .text(
+                "replay serve is a plain-http proxy: it cannot tunnel https (CONNECT \(request.target)); "
+                    + "ask for the http:// URL, which the https recording answers\n",
+                status: 501
+            )
+        }
         let har = HARRequest(
             method: request.method,
             target: request.target,
