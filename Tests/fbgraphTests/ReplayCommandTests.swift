@@ -131,6 +131,24 @@ struct ReplayCommandTests {
         #expect(server.stderr.contains("stopped after 1 request(s)"))
     }
 
+    @Test("--cassette of a foreign file that kept a real token: the diff on stderr never shows it")
+    func foreignSecretNotInDiff() throws {
+        let token = "EAA" + "GforeignRealToken9x8Y7z6W5v4U3t"
+        let directory = try TestFiles.directory()
+        let entry = HAREntry(
+            startedDateTime: "",
+            request: HARRequest(
+                method: "GET", url: "https://graph.facebook.com/v19.0/me?fields=id&access_token=\(token)"),
+            response: HARResponse(status: 200, content: HARContent(mimeType: "application/json", body: Data("{}".utf8)))
+        )
+        let path = directory.appendingPathComponent("foreign.har")
+        try HARArchive(entries: [entry]).write(to: path)
+        let run = try CLIRunner.run(["get", "me", "--fields", "id,name", "--cassette", path.path, "--token", "OTHER"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("parameter access_token: recorded"), "stderr: \(run.stderr)")
+        #expect(!run.stderr.contains(token) && !run.stderr.contains("EAAG"), "stderr: \(run.stderr)")
+    }
+
     @Test("replay serve --port listens on the given port; a port in use fails with exit 1")
     func replayServePort() throws {
         let directory = try TestFiles.directory()

@@ -97,9 +97,11 @@ extension RequestDiff {
             let liveValues = Dictionary(grouping: live, by: \.name).mapValues { $0.map(\.value) }
             let recordedValues = Dictionary(grouping: recorded, by: \.name).mapValues { $0.map(\.value) }
             for name in Set(liveValues.keys).union(recordedValues.keys).sorted() {
-                let liveSide = liveValues[name] ?? []
-                let recordedSide = recordedValues[name] ?? []
-                guard liveSide != recordedSide else { continue }
+                guard liveValues[name] != recordedValues[name] else { continue }
+                // A secret's value is shown only when it is a marker (`<TOKEN-1>`): a foreign file
+                // may hold a real token, and this line is printed.
+                let liveSide = (liveValues[name] ?? []).map { SecretFreeText.parameterValue($0, name: name) }
+                let recordedSide = (recordedValues[name] ?? []).map { SecretFreeText.parameterValue($0, name: name) }
                 let label = "parameter \(name.isEmpty ? "(unnamed)" : name)"
                 if recordedSide.isEmpty {
                     add(
