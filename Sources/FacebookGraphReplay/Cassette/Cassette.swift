@@ -118,8 +118,9 @@ public final class Cassette: @unchecked Sendable {
         return true
     }
 
-    /// Finds the entry that answers `request` (already redacted), marking it played.
-    package func lookup(_ request: HARRequest) -> Result<HAREntry, UnmatchedRequest> {
+    /// Finds the entry that answers `request` (already redacted), marking it played; returns it with
+    /// its position in the cassette.
+    package func lookup(_ request: HARRequest) -> Result<(index: Int, entry: HAREntry), UnmatchedRequest> {
         let live = CanonicalRequest(request)
         lock.lock()
         defer { lock.unlock() }
@@ -133,7 +134,7 @@ public final class Cassette: @unchecked Sendable {
             ?? matches.first(where: { entries[$0].playback == .repeatable })
         {
             played[index] = true
-            return .success(entries[index])
+            return .success((index, entries[index]))
         }
         let nearest = canonical.indices
             .map { (index: $0, diff: RequestDiff(live: live, recorded: canonical[$0], comparingHosts: sameHostOnly)) }

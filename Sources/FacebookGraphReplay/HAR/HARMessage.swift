@@ -157,6 +157,9 @@ public struct HARResponse: Codable, Sendable, Equatable {
     public var content: HARContent
     /// The `Location` header's target, or "".
     public var redirectURL: String
+    /// `_error`: why the request failed without a response, as a browser recorded it (Chrome writes
+    /// `net::ERR_…` with status 0); nil when the file says nothing.
+    public var error: String?
 
     /// A response.
     public init(
@@ -177,6 +180,7 @@ public struct HARResponse: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case status, statusText, httpVersion, headers, content, redirectURL, cookies, headersSize, bodySize
+        case error = "_error"
     }
 
     /// Decodes the value leniently: fields other tools omit get their defaults.
@@ -189,6 +193,8 @@ public struct HARResponse: Codable, Sendable, Equatable {
         content =
             try container.decodeIfPresent(HARContent.self, forKey: .content) ?? HARContent(mimeType: "", body: Data())
         redirectURL = try container.decodeIfPresent(String.self, forKey: .redirectURL) ?? ""
+        // Only a text counts; tools write `null` or objects here too.
+        error = try? container.decodeIfPresent(String.self, forKey: .error)
     }
 
     /// Encodes the value with the fields HAR 1.2 requires.
@@ -203,6 +209,7 @@ public struct HARResponse: Codable, Sendable, Equatable {
         try container.encode([HARNameValue](), forKey: .cookies)
         try container.encode(-1, forKey: .headersSize)
         try container.encode(content.size, forKey: .bodySize)
+        try container.encodeIfPresent(error, forKey: .error)
     }
 
     /// The first header called `name` (any case).

@@ -59,12 +59,25 @@ public final class ReplayServer: Sendable {
         // in-process replay keeps one mapping for the whole test, like the run that recorded it.)
         let redactor = Redactor(rules: cassette.redactor.rules)
         switch cassette.lookup(redactor.redact(har)) {
-        case .success(let entry):
-            var headers = HTTPHeaders()
-            for field in entry.response.headers where !HAREntry.wireHeaders.contains(field.name.lowercased()) {
-                headers.add(name: field.name, value: field.value)
+        case .success(let (index, entry)):
+            switch ReplayAnswer(entry: entry, index: index, method: request.method) {
+            case .response(let status, let fields, let body):
+                var headers = HTTPHeaders()
+                for field in fields where !HAREntry.wireHeaders.contains(field.name.lowercased()) {
+                    headers.add(name: field.name, value: field.value)
+                }
+                if request.method.uppercased() == "HEAD", let length = recordedLength(of: entry) {
+                    // A HEAD answer tells the length a GET would have; the body itself is not recorded.
+                    headers.add(name: "Content-Length", value: "\(length)")
+                }
+                return .full(status: status, headers: headers, body: body)
+            case .refusal(let message):
+                return .full(
+                    status: 501,
+                    headers: ["Content-Type": "application/json; charset=UTF-8"],
+                    body: ReplayAnswer.errorBody(type: "CassetteUnplayable", message: message, index: index)
+                )
             }
-            return .full(status: entry.response.status, headers: headers, body: entry.response.content.body)
         case .failure(let unmatched):
             return .full(
                 status: 501,
@@ -72,5 +85,16 @@ public final class ReplayServer: Sendable {
                 body: unmatched.jsonBody
             )
         }
+    }
+
+    /// The body length a recorded response declared: its `Content-Length`, else the content's size.
+    private static func recordedLength(of entry: HAREntry) -> Int? {
+        if let text = entry.response.header("Content-Length"),
+            let length = Int(text.trimmingCharacters(in: .whitespaces)),
+            length >= 0
+        {
+            return length
+        }
+        return entry.response.content.size > 0 ? entry.response.content.size : nil
     }
 }
