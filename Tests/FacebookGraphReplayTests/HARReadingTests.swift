@@ -36,6 +36,10 @@ struct HARReadingTests {
         #expect(status.description == "entry 0, response.status: expected a whole number, found a string")
         let missing = try Self.refusal(Data(#"{"log":{"entries":[{"request":{"method":"GET"}}]}}"#.utf8))
         #expect(missing.description == "entry 0, request.url: a required field is missing")
+        let fraction = try Self.refusal(Self.file(response: #""status":200.5"#))
+        #expect(fraction.description == "entry 0, response.status: expected a whole number, found 200.5")
+        let whole = try HARArchive(data: Self.file(response: #""status":200.0,"content":{"size":3.0,"text":"abc"}"#))
+        #expect(whole.log.entries[0].response.status == 200 && whole.log.entries[0].response.content.size == 3)
         let notHAR = try Self.refusal(Data(#"{"creator":{}}"#.utf8))
         #expect(notHAR.description == "log: a required field is missing")
         let array = try Self.refusal(Data("[1,2]".utf8))
@@ -100,6 +104,11 @@ struct HARReadingTests {
         let text = try #require(archive.log.entries[0].request.postData?.text)
         #expect(FormEncoding.decode(text).map(\.value) == [#"{"b":[1,true,null]}"#, "2.5"])
         #expect(FormEncoding.decode(text).map(\.name) == ["a", "n"])
+        let null = try HARArchive(
+            data: Self.file(
+                request: #""method":"POST","url":"http://x/","postData":{"params":[{"name":"a","value":null}]}"#,
+                response: #""status":200"#))
+        #expect(null.log.entries[0].request.postData?.text == "a=")
     }
 
     @Test("Params as written in the body they came from (percent-encoded) match the live body")

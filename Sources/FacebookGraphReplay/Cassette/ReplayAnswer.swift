@@ -20,7 +20,9 @@ package enum ReplayAnswer: Sendable, Equatable {
         let response = entry.response
         switch response.status {
         case 0:
-            let recorded = response.error.map { "the recorded error is \($0)" } ?? "no error text was recorded"
+            let recorded =
+                response.error.map { "the recorded error is \(SecretFreeText.text($0))" }
+                ?? "no error text was recorded"
             let message = "entry \(index) recorded a request that failed without a response (status 0; \(recorded))"
             self = .response(
                 status: 502,

@@ -11,13 +11,13 @@ struct HARFormParameter: Decodable {
         case name, value
     }
 
-    /// Reads a parameter; a missing value is empty.
+    /// Reads a parameter; a missing or null value is empty.
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         if let text = try? container.decodeIfPresent(String.self, forKey: .value) {
             value = text
-        } else if container.contains(.value) {
+        } else if container.contains(.value), try !container.decodeNil(forKey: .value) {
             value = try container.decode(CanonicalJSON.self, forKey: .value).text
         } else {
             value = ""

@@ -63,7 +63,7 @@ public struct HARRequest: Codable, Sendable, Equatable {
         headers = try container.decodeIfPresent([HARNameValue].self, forKey: .headers) ?? []
         queryString = try container.decodeIfPresent([HARNameValue].self, forKey: .queryString) ?? []
         postData = try container.decodeIfPresent(HARPostData.self, forKey: .postData)
-        bodySize = try container.decodeIfPresent(Int.self, forKey: .bodySize) ?? -1
+        bodySize = try container.decodeWholeNumberIfPresent(forKey: .bodySize) ?? -1
     }
 
     /// Encodes the value with the fields HAR 1.2 requires.
@@ -186,7 +186,7 @@ public struct HARResponse: Codable, Sendable, Equatable {
     /// Decodes the value leniently: fields other tools omit get their defaults.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        status = try container.decode(Int.self, forKey: .status)
+        status = try container.decodeWholeNumber(forKey: .status)
         statusText = try container.decodeIfPresent(String.self, forKey: .statusText) ?? ""
         httpVersion = try container.decodeIfPresent(String.self, forKey: .httpVersion) ?? "HTTP/1.1"
         headers = try container.decodeIfPresent([HARNameValue].self, forKey: .headers) ?? []
@@ -250,7 +250,7 @@ public struct HARContent: Codable, Sendable, Equatable {
         mimeType = try container.decodeIfPresent(String.self, forKey: .mimeType) ?? ""
         text = try container.decodeIfPresent(String.self, forKey: .text)
         encoding = try container.decodeIfPresent(String.self, forKey: .encoding)
-        size = try container.decodeIfPresent(Int.self, forKey: .size) ?? -1
+        size = try container.decodeWholeNumberIfPresent(forKey: .size) ?? -1
         try HARBody.validate(text, encoding: encoding, forKey: .text, in: container)
     }
 }

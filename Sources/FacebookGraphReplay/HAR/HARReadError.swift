@@ -178,7 +178,8 @@ public struct HARReadError: Error, Sendable, Equatable, CustomStringConvertible 
         }
         var parser = JSONParser(bytes: bytes)
         guard parser.parseDocument() == nil else {
-            return HARReadError(problem: "not valid JSON")
+            // Valid JSON that Foundation still refused: a number it cannot hold.
+            return HARReadError(problem: "a number is out of range")
         }
         let offset = min(parser.index, bytes.count)
         var line = 1
