@@ -58,6 +58,10 @@ struct HARReadingTests {
         let bom = try Self.refusal(Data([0xEF, 0xBB, 0xBF] + Array("{\"log\" 1}".utf8)))
         #expect(bom.description == "line 1, column 8: not valid JSON (found '1')")
         #expect(try Self.refusal(Data()).description == "empty file, not a HAR file")
+        let control = try Self.refusal(Data("{\"log\":\n {\"entries\" \u{1}}}".utf8))
+        #expect(control.description == "line 2, column 13: not valid JSON (found the byte 0x1)")
+        let lineBreak = try Self.refusal(Data("{\"log\": {\"entries\":[]}\n".utf8 + [0x0A, 0x00]))
+        #expect(lineBreak.description == "line 3, column 1: not valid JSON (found a NUL byte)")
     }
 
     @Test("A file that cannot be opened is named, with why, in one line")

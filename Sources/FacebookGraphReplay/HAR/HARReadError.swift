@@ -201,7 +201,11 @@ public struct HARReadError: Error, Sendable, Equatable, CustomStringConvertible 
         {
             found = "found '\(Character(scalar))'"
         } else {
-            found = "found the byte 0x" + String(bytes[offset], radix: 16, uppercase: true)
+            let names: [UInt8: String] = [
+                0x0A: "a line break", 0x0D: "a carriage return", 0x09: "a tab", 0x00: "a NUL byte",
+            ]
+            found =
+                "found " + (names[bytes[offset]] ?? "the byte 0x" + String(bytes[offset], radix: 16, uppercase: true))
         }
         return HARReadError(location: "line \(line), column \(column)", problem: "not valid JSON (\(found))")
     }
