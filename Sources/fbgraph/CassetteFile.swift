@@ -14,7 +14,7 @@ enum CassetteFile {
         do {
             return try Cassette(contentsOf: URL(fileURLWithPath: path), mode: .never)
         } catch {
-            throw .failure("cannot read the cassette '\(path)': \(describe(error))")
+            throw .failure(describe(error, path: path))
         }
     }
 
@@ -24,34 +24,26 @@ enum CassetteFile {
         do {
             return try HARArchive(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw .failure("cannot read the cassette '\(path)': \(describe(error))")
+            throw .failure(describe(error, path: path))
         }
     }
 
     private static func missing(_ path: String) -> CommandError {
         .failure(
-            "no cassette at '\(path)'; record one with `fbgraph record get PATH --cassette \(path) --live` (see fbgraph record --help)"
+            "\(path): no such file; record one with `fbgraph record get PATH --cassette \(path) --live` (see fbgraph record --help)"
         )
     }
 
-    /// One line for `error`: Foundation's file errors by their message, never the `NSError` dump.
-    static func describe(_ error: any Error) -> String {
+    /// One line for `error`: the HAR reader's own (`PATH: entry 3, field: expected …, found …`), or
+    /// `PATH: reason` — never an `NSError` dump or a Swift type name.
+    static func describe(_ error: any Error, path: String) -> String {
+        if let error = error as? HARReadError { return oneLine(error.description) }
         if let error = error as? CassetteError { return oneLine(error.description) }
-        if let error = error as? DecodingError {
-            switch error {
-            case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
-                .valueNotFound(_, let context):
-                let at = context.codingPath.map(\.stringValue).joined(separator: ".")
-                return oneLine("not a HAR archive: \(context.debugDescription)\(at.isEmpty ? "" : " (at \(at))")")
-            @unknown default:
-                return oneLine("not a HAR archive")
-            }
-        }
         let nsError = error as NSError
         if nsError.domain == NSCocoaErrorDomain || nsError.domain == NSPOSIXErrorDomain {
-            return oneLine(nsError.localizedDescription)
+            return oneLine("\(path): \(nsError.localizedDescription)")
         }
-        return oneLine("\(error)")
+        return oneLine("\(path): \(error)")
     }
 
     private static func oneLine(_ text: String) -> String {

@@ -60,6 +60,12 @@ enum ReplayServeCommand {
         against the nearest entries. Prints `listening on http://127.0.0.1:PORT` once ready and
         serves until SIGINT or SIGTERM, then exits 0. Never goes to the network.
 
+        HOSTS: where the cassette holds entries for a request's host (from its Host header, or its
+        absolute-form target when the server is used as a proxy), only those answer; elsewhere any
+        host's entry does. So the server is also a plain-http proxy for browser exports:
+        http_proxy=http://127.0.0.1:PORT any-program (https through it — CONNECT — is refused; ask for
+        the http:// URL, which an https recording answers).
+
         USAGE: fbgraph replay serve CASSETTE [--port N]
 
         OPTIONS:
@@ -72,5 +78,6 @@ enum ReplayServeCommand {
         EXAMPLES:
           fbgraph replay serve Tests/Cassettes/me.har --port 8080 &
           fbgraph get me --fields id,name --base-url http://127.0.0.1:8080/ --token anything
+          http_proxy=http://127.0.0.1:8080 curl http://www.example.com/
         """
 }

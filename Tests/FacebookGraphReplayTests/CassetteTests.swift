@@ -318,7 +318,7 @@ final class RefusingTransport: HTTPTransport {
 }
 
 extension Result {
-    fileprivate var failure: Failure? {
+    var failure: Failure? {
         if case .failure(let error) = self { return error }
         return nil
     }

@@ -600,7 +600,7 @@ private final class ServerBox: @unchecked Sendable {
 }
 
 /// A response as `RawClient` read it.
-private struct RawHTTPResponse {
+struct RawHTTPResponse {
     /// The status code.
     var status: Int
     /// The reason phrase.
@@ -614,7 +614,7 @@ private struct RawHTTPResponse {
 }
 
 /// A blocking TCP client to 127.0.0.1 whose every send and receive times out after a few seconds.
-private final class RawClient {
+final class RawClient {
     /// Why a client could not connect.
     struct ConnectError: Error {
         /// The `errno` of the failed call.

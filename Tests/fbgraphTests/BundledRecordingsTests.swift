@@ -149,7 +149,7 @@ struct BundledRecordingsTests {
             if let contentType = call.contentType { headers.add(name: "Content-Type", value: contentType) }
             let request = try PreparedRequest(method: call.method, url: call.url, headers: headers, body: call.body)
             switch cassette.lookup(cassette.redactor.redact(HARRequest(request))) {
-            case .success(let entry):
+            case .success(let (_, entry)):
                 #expect(entry.response.status == call.status, "\(call)")
                 let text = String(decoding: entry.response.content.body, as: UTF8.self)
                 #expect(text.contains(call.answer), "\(call): \(text)")

@@ -155,7 +155,43 @@ struct CassetteCommandTests {
         let bad = try TestFiles.write("not json", to: "bad.har", in: directory)
         let badRun = try CLIRunner.run(["cassette", "inspect", bad])
         #expect(badRun.status == 1)
-        #expect(badRun.stderr.hasPrefix("error: cannot read the cassette"))
+        #expect(badRun.stderr == "error: \(bad): line 1, column 1: not valid JSON (found 'n')\n")
+    }
+
+    @Test(
+        "A cassette that cannot be read fails inspect, --cassette and replay serve with one readable line",
+        arguments: [
+            (
+                #"{"log":{"entries":[{"request":{"method":"GET","url":"http://x/"},"response":{"status":200,"#
+                    + #""content":{"text":"@@ not base64 @@","encoding":"base64"}}}]}}"#,
+                "entry 0, response.content.text: expected base64 (the encoding says base64), found text that is "
+                    + "not base64"
+            ),
+            (
+                "{\"log\":{\"entries\":[\n  {\"request\":{\"method\":\"GET\",\"url\":\"http://x/\"}",
+                "line 2, column 48: not valid JSON (the file ends early)"
+            ),
+            (
+                #"{"log":{"entries":[{"request":{"method":"GET","url":"http://x/","headers":[{"name":"a","value":{"b":1}}]},"#
+                    + #""response":{"status":200}}]}}"#,
+                "entry 0, request.headers[0].value: expected a string, found an object"
+            ),
+        ]
+    )
+    func unreadableCassette(text: String, detail: String) throws {
+        let directory = try TestFiles.directory()
+        let path = try TestFiles.write(text, to: "x.har", in: directory)
+        for arguments in [
+            ["cassette", "inspect", path], ["get", "me", "--cassette", path], ["replay", "serve", path],
+        ] {
+            let run = try CLIRunner.run(arguments, timeout: 20)
+            #expect(run.status == 1, "\(arguments)")
+            #expect(run.stderr == "error: \(path): \(detail)\n", "\(arguments)")
+            #expect(run.stdout.isEmpty)
+        }
+        let missing = try CLIRunner.run(["cassette", "inspect", directory.appendingPathComponent("none.har").path])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix("error: \(directory.appendingPathComponent("none.har").path): no such file; "))
     }
 
     @Test(
@@ -175,9 +211,9 @@ struct CassetteCommandTests {
             #expect(lines.count == 1 && run.stderr.hasPrefix("error: "), "\(arguments): \(run.stderr)")
             #expect(!run.stderr.contains("NSCocoaErrorDomain") && !run.stderr.contains("UserInfo"), "\(run.stderr)")
             if arguments.contains(missing) {
-                #expect(run.stderr.contains("no cassette at '\(missing)'") && run.stderr.contains("fbgraph record"))
+                #expect(run.stderr.contains("\(missing): no such file") && run.stderr.contains("fbgraph record"))
             } else {
-                #expect(run.stderr.contains("cannot read the cassette '\(notHAR)'"), "\(run.stderr)")
+                #expect(run.stderr.contains("\(notHAR): line 1, column 1: not valid JSON"), "\(run.stderr)")
             }
         }
     }

@@ -43,17 +43,22 @@ struct DocumentedExample {
         ("mkdir", "the consumer walkthrough: scripts/check-consumer runs it"),
         ("cd ", "the consumer walkthrough: scripts/check-consumer runs it"),
         ("FB_GRAPH_BASE_URL=", "the consumer walkthrough: scripts/check-consumer runs it"),
+        (
+            "fbgraph replay serve export.har",
+            "needs a HAR export of your own; HARInteropCorpusTests serves real exports this way"
+        ),
+        ("http_proxy=", "another program through replay serve as a proxy; ReplayCommandTests covers it"),
     ]
 
     /// The verdict on `line`.
     static func verdict(_ line: String) -> Verdict {
+        if let known = runElsewhere.first(where: { line.hasPrefix($0.prefix) }) { return .notHere(known.reason) }
         if line.hasPrefix("fbgraph") || line.hasPrefix("swift run fbgraph") {
             // `login` is Facebook Login for Devices: it talks to facebook.com like `--live`.
             let login = line.hasPrefix("fbgraph login") || line.hasPrefix("swift run fbgraph login")
             return line.contains("--live") || login ? .needsNetwork : .run
         }
         if line.hasPrefix("echo ") { return .run }
-        if let known = runElsewhere.first(where: { line.hasPrefix($0.prefix) }) { return .notHere(known.reason) }
         return .unknown
     }
 

@@ -57,7 +57,7 @@ struct ReplayCommandTests {
         #expect(once.status == 1)
         let missing = try CLIRunner.run(["get", "me", "--cassette", directory.appendingPathComponent("none.har").path])
         #expect(missing.status == 1)
-        #expect(missing.stderr.hasPrefix("error: no cassette at "))
+        #expect(missing.stderr.hasPrefix("error: \(directory.appendingPathComponent("none.har").path): no such file; "))
     }
 
     @Test(
@@ -83,6 +83,70 @@ struct ReplayCommandTests {
 
         server.send(signal)
         #expect(server.exitStatus(within: 5) == 0, "stderr: \(server.stderr)")
+    }
+
+    /// A Chrome-like export where one path was recorded on two hosts: `https://yahoo.com/` answered
+    /// 301, `https://www.yahoo.com/` answered 200.
+    static func twoHostExport(in directory: URL) throws -> String {
+        let timings = #""timings":{"send":-1,"wait":-1,"receive":-1}"#
+        return try TestFiles.write(
+            #"""
+            {"log":{"version":"1.2","creator":{"name":"WebInspector","version":"537.36"},"entries":[
+            {"request":{"method":"GET","url":"https://yahoo.com/","headers":[]},"response":{"status":301,
+             "headers":[{"name":"Location","value":"http://www.yahoo.com/"}],"content":{"size":0,"mimeType":"text/html"}},
+             \#(timings)},
+            {"request":{"method":"GET","url":"https://www.yahoo.com/","headers":[]},"response":{"status":200,
+             "headers":[{"name":"Content-Type","value":"text/html"}],"content":{"mimeType":"text/html","text":"welcome to www"}},
+             \#(timings)}]}}
+            """#,
+            to: "export.har", in: directory)
+    }
+
+    @Test(
+        "--cassette answers each host with its own entry: the full URL picks www.yahoo.com's 200, not yahoo.com's 301")
+    func cassetteHostMatching() throws {
+        let export = try Self.twoHostExport(in: try TestFiles.directory())
+        let www = try CLIRunner.run(["get", "https://www.yahoo.com/", "--cassette", export])
+        #expect(www.status == 0, "stderr: \(www.stderr)")
+        #expect(www.stdout == "welcome to www\n")
+        let bare = try CLIRunner.run(["get", "https://yahoo.com/", "--cassette", export])
+        #expect(bare.status == 1)
+        #expect(bare.stderr.contains("status 301"), "stderr: \(bare.stderr)")
+    }
+
+    @Test("replay serve works as a plain-http proxy (http_proxy=…): the proxied URL's host picks the entry")
+    func replayServeAsProxy() throws {
+        let export = try Self.twoHostExport(in: try TestFiles.directory())
+        let server = try RunningCLI(["replay", "serve", export])
+        defer { server.stop() }
+        let line = try #require(server.firstLine(), "no listening line; stderr: \(server.stderr)")
+        let proxy = String(line.dropFirst("listening on ".count))
+        // The name is never looked up: only the proxy can answer for it.
+        let www = try CLIRunner.run(
+            ["get", "http://www.yahoo.com/", "--base-url", "http://www.yahoo.com/"], environment: ["http_proxy": proxy])
+        #expect(www.status == 0, "stderr: \(www.stderr)")
+        #expect(www.stdout == "welcome to www\n")
+        server.send(SIGTERM)
+        #expect(server.exitStatus(within: 5) == 0, "stderr: \(server.stderr)")
+        #expect(server.stderr.contains("stopped after 1 request(s)"))
+    }
+
+    @Test("--cassette of a foreign file that kept a real token: the diff on stderr never shows it")
+    func foreignSecretNotInDiff() throws {
+        let token = "EAA" + "GforeignRealToken9x8Y7z6W5v4U3t"
+        let directory = try TestFiles.directory()
+        let entry = HAREntry(
+            startedDateTime: "",
+            request: HARRequest(
+                method: "GET", url: "https://graph.facebook.com/v19.0/me?fields=id&access_token=\(token)"),
+            response: HARResponse(status: 200, content: HARContent(mimeType: "application/json", body: Data("{}".utf8)))
+        )
+        let path = directory.appendingPathComponent("foreign.har")
+        try HARArchive(entries: [entry]).write(to: path)
+        let run = try CLIRunner.run(["get", "me", "--fields", "id,name", "--cassette", path.path, "--token", "OTHER"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("parameter access_token: recorded"), "stderr: \(run.stderr)")
+        #expect(!run.stderr.contains(token) && !run.stderr.contains("EAAG"), "stderr: \(run.stderr)")
     }
 
     @Test("replay serve --port listens on the given port; a port in use fails with exit 1")

@@ -55,6 +55,21 @@ package enum SecretPlaceholder {
         return nil
     }
 
+    /// The length in bytes of a percent-encoded marker (`%3CTOKEN-1%3E`, as a marker reads inside a
+    /// URL) starting at `index`, or nil.
+    package static func encodedMarkerLength(in bytes: [UInt8], at index: Int) -> Int? {
+        func isEscape(_ at: Int, _ high: UInt8, _ low: UInt8) -> Bool {
+            at + 2 < bytes.count && bytes[at] == UInt8(ascii: "%") && bytes[at + 1] == high
+                && bytes[at + 2] | 0x20 == low | 0x20
+        }
+        guard isEscape(index, UInt8(ascii: "3"), UInt8(ascii: "c")) else { return nil }
+        let decoded = [UInt8(ascii: "<")] + bytes[(index + 3)..<min(bytes.count, index + 3 + 34)]
+        guard let close = decoded.firstIndex(of: UInt8(ascii: "%")), isEscape(index + 2 + close, 0x33, 0x65),
+            markerLength(in: Array(decoded[..<close]) + [UInt8(ascii: ">")], at: 0) != nil
+        else { return nil }
+        return close + 5
+    }
+
     /// True for stand-ins: `<…>`, `%3C…%3E`, `{…}`, `[…]`, `${…}`, `#{…}`, a value naming itself a
     /// placeholder, or one character repeated (`xxxx`, `****`).
     package static func isStandIn(_ value: String) -> Bool {

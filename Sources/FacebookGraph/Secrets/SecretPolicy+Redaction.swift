@@ -19,7 +19,7 @@ extension SecretPolicy {
     /// a percent-encoded name or `=` (`access%5Ftoken=`, `access_token%3D` inside an encoded `batch`
     /// item or `next` URL), and as a JSON string member (`"access_token": "…"`, also escaped inside a
     /// JSON string). Names that merely end like one (`sso_access_token=`) and values that are already
-    /// a marker (`<redacted>`, `<TOKEN-1>`) are left alone.
+    /// a marker (`<redacted>`, `<TOKEN-1>`, also percent-encoded: `%3CTOKEN-1%3E`) are left alone.
     package static func redactSecrets(in text: String) -> String {
         let bytes = Array(text.utf8)
         var edits: [Range<Int>] = []
@@ -30,7 +30,11 @@ extension SecretPolicy {
                 let afterEscape = start >= 3 && bytes[start - 3] == UInt8(ascii: "%")
                 if start > 0, isNameByte(bytes[start - 1]), !afterEscape { continue }
                 guard let value = valueRange(in: bytes, afterNameAt: start, length: form.count) else { continue }
-                if SecretPlaceholder.markerLength(in: bytes, at: value.lowerBound) != nil { continue }
+                if SecretPlaceholder.markerLength(in: bytes, at: value.lowerBound) != nil
+                    || SecretPlaceholder.encodedMarkerLength(in: bytes, at: value.lowerBound) == value.count
+                {
+                    continue
+                }
                 edits.append(value)
             }
         }

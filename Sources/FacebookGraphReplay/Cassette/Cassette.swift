@@ -10,6 +10,13 @@ import Foundation
 /// ``Redactor`` before it is matched, so the same secret maps to the same placeholder it was
 /// recorded under.
 ///
+/// Hosts: the request's host (from its URL) is not part of the match, with one rule — when the
+/// cassette holds entries for that host, only those may answer. Where it holds none, any host's
+/// entry answers, so a Graph recording replays for graph.facebook.com, a loopback base URL or
+/// graph-video alike, while a browser export with `https://yahoo.com/` (a 301) and
+/// `https://www.yahoo.com/` (a 200) answers each host with its own entry. Host names compare
+/// lower-cased, without port (a recording of `127.0.0.1:5000` answers `127.0.0.1:PORT`) or scheme.
+///
 /// Playback: a ``HAREntry/Playback/once`` entry answers one request, in file order among the
 /// entries that match; a ``HAREntry/Playback/repeatable`` entry answers any number.
 ///
@@ -27,6 +34,8 @@ public final class Cassette: @unchecked Sendable {
     private let lock = NSLock()
     private var archive: HARArchive
     private var canonical: [CanonicalRequest]
+    /// The host names the entries were recorded for.
+    private var hosts: Set<String>
     private var played: [Bool]
     private var recorded = 0
     /// True when this run may send requests to the network and record them.
@@ -35,7 +44,8 @@ public final class Cassette: @unchecked Sendable {
     /// Opens the cassette at `url` in `mode`.
     ///
     /// - Throws: ``CassetteError/missingCassette(path:)`` for a missing file in strict mode,
-    ///   ``CassetteError/unreadable(path:reason:)`` for a file that is not HAR.
+    ///   ``CassetteError/unreadable(path:reason:)`` for a file that cannot be read or is not HAR (the
+    ///   reason names the entry and field, or the line and column, as ``HARReadError`` does).
     public init(contentsOf url: URL, mode: RecordMode = .never, redactor: Redactor = Redactor()) throws {
         let exists = FileManager.default.fileExists(atPath: url.path)
         var archive = HARArchive()
@@ -43,7 +53,7 @@ public final class Cassette: @unchecked Sendable {
             do {
                 archive = try HARArchive(contentsOf: url)
             } catch {
-                throw CassetteError.unreadable(path: url.path, reason: "\(error)")
+                throw CassetteError.unreadable(path: error.file ?? url.path, reason: error.detail)
             }
         } else if !exists, mode == .never {
             throw CassetteError.missingCassette(path: url.path)
@@ -54,6 +64,7 @@ public final class Cassette: @unchecked Sendable {
         self.recording = mode == .all || mode == .newEpisodes || (mode == .once && !exists)
         self.archive = archive
         self.canonical = archive.log.entries.map { CanonicalRequest($0.request) }
+        self.hosts = Set(canonical.map(\.host))
         self.played = Array(repeating: false, count: archive.log.entries.count)
     }
 
@@ -65,6 +76,7 @@ public final class Cassette: @unchecked Sendable {
         self.recording = false
         self.archive = archive
         self.canonical = archive.log.entries.map { CanonicalRequest($0.request) }
+        self.hosts = Set(canonical.map(\.host))
         self.played = Array(repeating: false, count: archive.log.entries.count)
     }
 
@@ -108,21 +120,26 @@ public final class Cassette: @unchecked Sendable {
         return true
     }
 
-    /// Finds the entry that answers `request` (already redacted), marking it played.
-    package func lookup(_ request: HARRequest) -> Result<HAREntry, UnmatchedRequest> {
+    /// Finds the entry that answers `request` (already redacted), marking it played; returns it with
+    /// its position in the cassette.
+    package func lookup(_ request: HARRequest) -> Result<(index: Int, entry: HAREntry), UnmatchedRequest> {
         let live = CanonicalRequest(request)
         lock.lock()
         defer { lock.unlock() }
-        let matches = canonical.indices.filter { canonical[$0] == live }
+        // The host rule (see the type's overview): entries of the request's host only, when there are any.
+        let sameHostOnly = !live.host.isEmpty && hosts.contains(live.host)
+        let matches = canonical.indices.filter {
+            canonical[$0] == live && (!sameHostOnly || canonical[$0].host == live.host)
+        }
         let entries = archive.log.entries
         if let index = matches.first(where: { entries[$0].playback == .once && !played[$0] })
             ?? matches.first(where: { entries[$0].playback == .repeatable })
         {
             played[index] = true
-            return .success(entries[index])
+            return .success((index, entries[index]))
         }
         let nearest = canonical.indices
-            .map { (index: $0, diff: RequestDiff(live: live, recorded: canonical[$0])) }
+            .map { (index: $0, diff: RequestDiff(live: live, recorded: canonical[$0], comparingHosts: sameHostOnly)) }
             .sorted { $0.diff.distance < $1.diff.distance }
             .prefix(3)
             .map {
@@ -148,6 +165,7 @@ public final class Cassette: @unchecked Sendable {
         defer { lock.unlock() }
         archive.log.entries.append(entry)
         canonical.append(CanonicalRequest(entry.request))
+        hosts.insert(canonical[canonical.count - 1].host)
         played.append(true)
         recorded += 1
     }

@@ -6,7 +6,8 @@ public enum CassetteError: Error, Sendable, CustomStringConvertible {
     case invalidRecordMode(String)
     /// Strict replay of a cassette file that does not exist.
     case missingCassette(path: String)
-    /// The file is not a HAR archive.
+    /// The file cannot be read or is not a HAR archive; `reason` says where and why
+    /// (``HARReadError/detail``), and the description is `PATH: REASON`.
     case unreadable(path: String, reason: String)
     /// The run recorded new entries: a person must review them before they are trusted.
     case recordedNewEntries(path: String, count: Int)
@@ -27,7 +28,7 @@ public enum CassetteError: Error, Sendable, CustomStringConvertible {
             return
                 "\(count) request\(count == 1 ? "" : "s") started inside Cassette.use for \(path) did not complete in time, so nothing was saved: \(requests.joined(separator: "; ")). Wait for their callbacks inside the closure (legacy callbacks run on Facebook.defaultCallbackQueue, which a test without a main run loop must set)"
         case .unreadable(let path, let reason):
-            return "cannot read the cassette \(path): \(reason)"
+            return "\(path): \(reason)"
         case .recordedNewEntries(let path, let count):
             return
                 "recorded \(count) new entr\(count == 1 ? "y" : "ies") into \(path): review them (run `fbgraph cassette scan \(path)` and read the diff), commit, and run again without FB_RECORD_MODE"

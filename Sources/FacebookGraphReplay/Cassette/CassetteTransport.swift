@@ -4,7 +4,8 @@ import Foundation
 /// The transport a cassette plays through: replays matching entries, and — when the cassette's
 /// mode allows — sends what does not match to a live transport and records it, redacted.
 ///
-/// In strict replay a request without an entry fails with
+/// The matched entry answers as ``ReplayAnswer`` decides (a recorded failure as a 502, a protocol
+/// switch refused). In strict replay a request without an entry fails with
 /// ``FacebookGraph/TransportError/Code/noRecordedResponse`` whose message is the request and a
 /// diff against the nearest entries; nothing reaches the network.
 package final class CassetteTransport: HTTPTransport {
@@ -30,10 +31,21 @@ package final class CassetteTransport: HTTPTransport {
             inFlight.end(id)
         }
         switch cassette.lookup(redacted) {
-        case .success(let entry):
-            let response = entry.rawResponse(for: request.url)
+        case .success(let (index, entry)):
+            let result: Result<RawResponse, TransportError>
+            switch ReplayAnswer(entry: entry, index: index, method: request.method) {
+            case .response(let status, let fields, let body):
+                var headers = HTTPHeaders()
+                for field in fields { headers.add(name: field.name, value: field.value) }
+                result = .success(
+                    RawResponse(
+                        status: status, headers: headers, body: body, effectiveURL: request.url,
+                        httpVersion: entry.response.httpVersion.replacingOccurrences(of: "HTTP/", with: "")))
+            case .refusal(let message):
+                result = .failure(TransportError(.noRecordedResponse, message: message, url: request.url))
+            }
             // Asynchronous, as a network answer would be.
-            queue.async { completion(.success(response)) }
+            queue.async { completion(result) }
             return TransferHandle(nil)
         case .failure(let unmatched):
             guard cassette.isRecording else {

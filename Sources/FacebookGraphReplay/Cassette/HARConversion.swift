@@ -70,19 +70,6 @@ extension HAREntry {
         )
     }
 
-    /// The recorded response as the seam's value, for replay.
-    package func rawResponse(for url: String) -> RawResponse {
-        var headers = HTTPHeaders()
-        for field in response.headers { headers.add(name: field.name, value: field.value) }
-        return RawResponse(
-            status: response.status,
-            headers: headers,
-            body: response.content.body,
-            effectiveURL: url,
-            httpVersion: response.httpVersion.replacingOccurrences(of: "HTTP/", with: "")
-        )
-    }
-
     /// ISO 8601 with milliseconds, UTC.
     static func timestamp(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()

@@ -7,7 +7,9 @@ public struct UnmatchedRequest: Error, Sendable, CustomStringConvertible {
     public struct Candidate: Sendable {
         /// The entry's position in the cassette.
         public var index: Int
-        /// The entry's (redacted) request.
+        /// The entry's request as the file holds it: redacted when this kit recorded it, but a
+        /// foreign file may keep real secrets — print ``UnmatchedRequest/description`` or
+        /// ``UnmatchedRequest/jsonBody``, which hide them.
         public var request: HARRequest
         /// What differs, one line per difference.
         public var differences: [String]
@@ -22,10 +24,13 @@ public struct UnmatchedRequest: Error, Sendable, CustomStringConvertible {
     /// The cassette's path, if it has one.
     public var cassette: String?
 
-    /// A one-line account of the value, for logs and test failures.
+    /// An account of the value, for logs and test failures: the request, then each nearest entry
+    /// with its differences. Secrets are hidden (see `SecretFreeText`), also where a foreign
+    /// cassette kept a real one.
     public var description: String {
         var lines = [
-            "no recorded entry matches \(request.method) \(request.url)" + (cassette.map { " in \($0)" } ?? "")
+            "no recorded entry matches \(request.method) \(SecretFreeText.url(request.url))"
+                + (cassette.map { " in \($0)" } ?? "")
         ]
         if exhausted {
             lines.append("every matching entry is a `once` entry that has already played")
@@ -34,24 +39,26 @@ public struct UnmatchedRequest: Error, Sendable, CustomStringConvertible {
             lines.append("the cassette has no entries")
         }
         for candidate in nearest {
-            lines.append("nearest: entry \(candidate.index) \(candidate.request.method) \(candidate.request.url)")
-            lines += candidate.differences.map { "  - \($0)" }
+            lines.append(
+                "nearest: entry \(candidate.index) \(candidate.request.method) \(SecretFreeText.url(candidate.request.url))"
+            )
+            lines += candidate.differences.map { "  - \(SecretFreeText.text($0))" }
         }
         return lines.joined(separator: "\n")
     }
 
-    /// The JSON the replay server sends with its 501.
+    /// The JSON the replay server sends with its 501 (secrets hidden, as in ``description``).
     public var jsonBody: Data {
         let object: [String: Any] = [
             "error": [
                 "message": "no recorded entry matches this request",
                 "type": "CassetteMismatch",
-                "request": ["method": request.method, "url": request.url],
+                "request": ["method": request.method, "url": SecretFreeText.url(request.url)],
                 "exhausted": exhausted,
                 "nearest": nearest.map {
                     [
-                        "index": $0.index, "method": $0.request.method, "url": $0.request.url,
-                        "differences": $0.differences,
+                        "index": $0.index, "method": $0.request.method, "url": SecretFreeText.url($0.request.url),
+                        "differences": $0.differences.map(SecretFreeText.text),
                     ]
                 },
             ] as [String: Any]

@@ -19,13 +19,36 @@ public struct HARArchive: Codable, Sendable, Equatable {
     }
 
     /// Reads a HAR file.
-    public init(contentsOf url: URL) throws {
-        try self.init(data: try Data(contentsOf: url))
+    ///
+    /// - Throws: ``HARReadError``, one line naming the file and, for a file that is not HAR, the
+    ///   entry and field (or the line and column of a JSON syntax error) and what is wrong.
+    public init(contentsOf url: URL) throws(HARReadError) {
+        let path = url.isFileURL ? url.relativePath : url.absoluteString
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw HARReadError.unreadableFile(path, error)
+        }
+        do {
+            try self.init(data: data)
+        } catch {
+            var located = error
+            located.file = path
+            throw located
+        }
     }
 
     /// Parses HAR JSON.
-    public init(data: Data) throws {
-        self = try JSONDecoder().decode(HARArchive.self, from: data)
+    ///
+    /// - Throws: ``HARReadError`` (without a file name): the entry and field, or the line and
+    ///   column of a JSON syntax error, and what is wrong.
+    public init(data: Data) throws(HARReadError) {
+        do {
+            self = try JSONDecoder().decode(HARArchive.self, from: data)
+        } catch {
+            throw HARReadError.decoding(error, data: data)
+        }
     }
 
     /// The archive as deterministic JSON, ending with a newline.

@@ -63,7 +63,7 @@ public struct HARRequest: Codable, Sendable, Equatable {
         headers = try container.decodeIfPresent([HARNameValue].self, forKey: .headers) ?? []
         queryString = try container.decodeIfPresent([HARNameValue].self, forKey: .queryString) ?? []
         postData = try container.decodeIfPresent(HARPostData.self, forKey: .postData)
-        bodySize = try container.decodeIfPresent(Int.self, forKey: .bodySize) ?? -1
+        bodySize = try container.decodeWholeNumberIfPresent(forKey: .bodySize) ?? -1
     }
 
     /// Encodes the value with the fields HAR 1.2 requires.
@@ -117,9 +117,18 @@ public struct HARPostData: Codable, Sendable, Equatable {
         encoding = try container.decodeIfPresent(String.self, forKey: .encoding)
         if let text = try container.decodeIfPresent(String.self, forKey: .text) {
             self.text = text
-        } else if let params = try container.decodeIfPresent([HARNameValue].self, forKey: .params) {
-            // Some tools keep only the parsed form parameters.
-            self.text = FormEncoding.encode(params.map { ($0.name, $0.value) })
+            try HARBody.validate(text, encoding: encoding, forKey: .text, in: container)
+        } else if let params = try container.decodeIfPresent([HARFormParameter].self, forKey: .params) {
+            // Some tools keep only the parsed form parameters, percent-encoded as in the body they
+            // came from; decoded once here (`+` kept), then encoded again, so a live body with the
+            // same values matches.
+            self.text = FormEncoding.encode(
+                params.map {
+                    (
+                        FormEncoding.unescape($0.name, plusAsSpace: false),
+                        FormEncoding.unescape($0.value, plusAsSpace: false)
+                    )
+                })
         } else {
             self.text = ""
         }
@@ -148,6 +157,9 @@ public struct HARResponse: Codable, Sendable, Equatable {
     public var content: HARContent
     /// The `Location` header's target, or "".
     public var redirectURL: String
+    /// `_error`: why the request failed without a response, as a browser recorded it (Chrome writes
+    /// `net::ERR_…` with status 0); nil when the file says nothing.
+    public var error: String?
 
     /// A response.
     public init(
@@ -168,18 +180,21 @@ public struct HARResponse: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case status, statusText, httpVersion, headers, content, redirectURL, cookies, headersSize, bodySize
+        case error = "_error"
     }
 
     /// Decodes the value leniently: fields other tools omit get their defaults.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        status = try container.decode(Int.self, forKey: .status)
+        status = try container.decodeWholeNumber(forKey: .status)
         statusText = try container.decodeIfPresent(String.self, forKey: .statusText) ?? ""
         httpVersion = try container.decodeIfPresent(String.self, forKey: .httpVersion) ?? "HTTP/1.1"
         headers = try container.decodeIfPresent([HARNameValue].self, forKey: .headers) ?? []
         content =
             try container.decodeIfPresent(HARContent.self, forKey: .content) ?? HARContent(mimeType: "", body: Data())
         redirectURL = try container.decodeIfPresent(String.self, forKey: .redirectURL) ?? ""
+        // Only a text counts; tools write `null` or objects here too.
+        error = try? container.decodeIfPresent(String.self, forKey: .error)
     }
 
     /// Encodes the value with the fields HAR 1.2 requires.
@@ -194,6 +209,7 @@ public struct HARResponse: Codable, Sendable, Equatable {
         try container.encode([HARNameValue](), forKey: .cookies)
         try container.encode(-1, forKey: .headersSize)
         try container.encode(content.size, forKey: .bodySize)
+        try container.encodeIfPresent(error, forKey: .error)
     }
 
     /// The first header called `name` (any case).
@@ -234,7 +250,8 @@ public struct HARContent: Codable, Sendable, Equatable {
         mimeType = try container.decodeIfPresent(String.self, forKey: .mimeType) ?? ""
         text = try container.decodeIfPresent(String.self, forKey: .text)
         encoding = try container.decodeIfPresent(String.self, forKey: .encoding)
-        size = try container.decodeIfPresent(Int.self, forKey: .size) ?? -1
+        size = try container.decodeWholeNumberIfPresent(forKey: .size) ?? -1
+        try HARBody.validate(text, encoding: encoding, forKey: .text, in: container)
     }
 }
 
@@ -247,7 +264,35 @@ enum HARBody {
     }
 
     static func decode(_ text: String, encoding: String?) -> Data {
-        if encoding == "base64" { return Data(base64Encoded: text) ?? Data() }
+        if isBase64(encoding) { return base64Decoded(text) ?? Data() }
         return Data(text.utf8)
+    }
+
+    /// True when `encoding` names base64 (any case).
+    static func isBase64(_ encoding: String?) -> Bool {
+        encoding?.lowercased() == "base64"
+    }
+
+    /// The bytes of base64 `text`, read as tools write it: line breaks and spaces between the
+    /// characters and missing `=` padding are accepted; nil for anything else.
+    static func base64Decoded(_ text: String) -> Data? {
+        if let data = Data(base64Encoded: text) { return data }
+        var compact = String(
+            String.UnicodeScalarView(text.unicodeScalars.filter { !" \n\r\t".unicodeScalars.contains($0) }))
+        if compact.count % 4 != 0, compact.count % 4 != 1, !compact.hasSuffix("=") {
+            compact += String(repeating: "=", count: 4 - compact.count % 4)
+        }
+        return Data(base64Encoded: compact)
+    }
+
+    /// Refuses, at `key` of `container`, base64 text that does not decode.
+    static func validate<Key: CodingKey>(
+        _ text: String?, encoding: String?, forKey key: Key, in container: KeyedDecodingContainer<Key>
+    ) throws {
+        guard isBase64(encoding), let text, base64Decoded(text) == nil else { return }
+        throw HARReadError.invalidValue(
+            "expected base64 (the encoding says base64), found text that is not base64",
+            at: container.codingPath + [key]
+        )
     }
 }

@@ -5,7 +5,8 @@
 //
 // - the method, upper-cased;
 // - the percent-decoded path, without scheme, host, port or a leading version prefix (`/v19.0`),
-//   so a replay server on loopback matches a recording of graph.facebook.com;
+//   so a replay server on loopback matches a recording of graph.facebook.com (the host is kept
+//   beside the form, outside equality: the cassette prefers entries of the request's host);
 // - the parameters — query, form body and multipart text parts together, as Graph merges them —
 //   decoded and sorted, each value in canonical form (below);
 // - multipart file parts, compared part by part, the boundary ignored;
@@ -113,6 +114,9 @@ package struct CanonicalRequest: Sendable, Hashable, CustomStringConvertible {
     /// another set to ``init(_:ignoring:)`` to compare them too.
     package static let ignoredParameters: Set<String> = ["format", "sdk", "sdk_version", "migration_bundle"]
 
+    /// The URL's host name (lower-cased, without port), "" for a relative URL. Not part of ``==``:
+    /// the cassette prefers entries of the request's host (see ``Cassette``), and a diff shows it.
+    package let host: String
     /// The method, upper-cased.
     package let method: String
     /// The percent-decoded path without a leading Graph version prefix; always starts with `/`.
@@ -135,6 +139,7 @@ package struct CanonicalRequest: Sendable, Hashable, CustomStringConvertible {
     package init(_ request: HARRequest, ignoring ignored: Set<String> = CanonicalRequest.ignoredParameters) {
         method = request.method.uppercased()
         let url = URLParts(Array(request.url.utf8))
+        host = url.host
         path = Self.canonicalPath(FormEncoding.unescape(bytes: url.path, plusAsSpace: false, invalidUTF8: .escapeBytes))
 
         var pairs: [(name: String, value: String)]

@@ -1,9 +1,9 @@
 // What differs between a live request and a recorded one, for "no matching entry" messages and for
 // ranking the recorded entries nearest to a request that matched none.
 //
-// The diff walks the canonical forms component by component — method, path, each parameter name,
-// each file part, the raw body — and writes one line per difference, naming it, with both sides'
-// canonical values. Long values (a batch, a JSON body) are shown from shortly before their first
+// The diff walks the canonical forms component by component — the host (where the cassette's
+// host rule applies), method, path, each parameter name, each file part, the raw body — and writes
+// one line per difference, naming it, with both sides' canonical values. Long values (a batch, a JSON body) are shown from shortly before their first
 // difference. The distance adds a weight per difference: a different method or path weighs more
 // than a few parameters, so an entry for the same endpoint ranks nearer than one for another.
 
@@ -17,6 +17,8 @@ package struct RequestDiff: Sendable {
         package static let method = 10
         /// A different path.
         package static let path = 10
+        /// A different host, where the host counts (the cassette holds entries for the live one).
+        package static let host = 5
         /// A parameter present on both sides with different values.
         package static let parameterValue = 2
         /// A parameter value present on one side only (per value).
@@ -37,14 +39,19 @@ package struct RequestDiff: Sendable {
     /// True when the requests match (their canonical forms are equal).
     package var isMatch: Bool { distance == 0 }
 
-    /// Compares `live` with `recorded`.
-    package init(live: CanonicalRequest, recorded: CanonicalRequest) {
-        guard live != recorded else {
+    /// Compares `live` with `recorded`; their hosts too when `comparingHosts` (the cassette's host
+    /// rule applies to the live request).
+    package init(live: CanonicalRequest, recorded: CanonicalRequest, comparingHosts: Bool = false) {
+        let hostDiffers = comparingHosts && live.host != recorded.host
+        guard live != recorded || hostDiffers else {
             lines = []
             distance = 0
             return
         }
         var builder = Builder()
+        if hostDiffers {
+            builder.add("host: recorded \(recorded.host), live \(live.host)", weight: Weight.host)
+        }
         if live.method != recorded.method {
             builder.add("method: recorded \(recorded.method), live \(live.method)", weight: Weight.method)
         }
@@ -90,9 +97,11 @@ extension RequestDiff {
             let liveValues = Dictionary(grouping: live, by: \.name).mapValues { $0.map(\.value) }
             let recordedValues = Dictionary(grouping: recorded, by: \.name).mapValues { $0.map(\.value) }
             for name in Set(liveValues.keys).union(recordedValues.keys).sorted() {
-                let liveSide = liveValues[name] ?? []
-                let recordedSide = recordedValues[name] ?? []
-                guard liveSide != recordedSide else { continue }
+                guard liveValues[name] != recordedValues[name] else { continue }
+                // A secret's value is shown only when it is a marker (`<TOKEN-1>`): a foreign file
+                // may hold a real token, and this line is printed.
+                let liveSide = (liveValues[name] ?? []).map { SecretFreeText.parameterValue($0, name: name) }
+                let recordedSide = (recordedValues[name] ?? []).map { SecretFreeText.parameterValue($0, name: name) }
                 let label = "parameter \(name.isEmpty ? "(unnamed)" : name)"
                 if recordedSide.isEmpty {
                     add(

@@ -8,6 +8,12 @@ import Foundation
 /// like an in-process replay;
 /// the answer is the recorded status, headers and body. A request without an entry gets HTTP 501
 /// with the diff against the nearest entries as a JSON body. The server never goes to the network.
+///
+/// The request's host — for the cassette's host rule (see ``Cassette``) — comes from its `Host`
+/// header, or from an absolute-form target (`GET http://www.yahoo.com/ HTTP/1.1`), which is what a
+/// client sends to a proxy: `http_proxy=http://127.0.0.1:PORT any-program` replays a browser export
+/// for plain-http URLs (an `https` recording answers its `http` URL; the scheme is not matched). A
+/// tunnel request (`CONNECT`, what a client sends for `https` through a proxy) gets a 501 saying so.
 public final class ReplayServer: Sendable {
     private let server: LoopbackHTTPServer
     /// The cassette being served.
@@ -34,6 +40,13 @@ public final class ReplayServer: Sendable {
     }
 
     static func answer(_ request: HTTPServerRequest, cassette: Cassette) -> HTTPServerResponse {
+        if request.method == "CONNECT" {
+            return .text(
+                "replay serve is a plain-http proxy: it cannot tunnel https (CONNECT \(request.target)); "
+                    + "ask for the http:// URL, which the https recording answers\n",
+                status: 501
+            )
+        }
         let har = HARRequest(
             method: request.method,
             target: request.target,
@@ -46,12 +59,25 @@ public final class ReplayServer: Sendable {
         // in-process replay keeps one mapping for the whole test, like the run that recorded it.)
         let redactor = Redactor(rules: cassette.redactor.rules)
         switch cassette.lookup(redactor.redact(har)) {
-        case .success(let entry):
-            var headers = HTTPHeaders()
-            for field in entry.response.headers where !HAREntry.wireHeaders.contains(field.name.lowercased()) {
-                headers.add(name: field.name, value: field.value)
+        case .success(let (index, entry)):
+            switch ReplayAnswer(entry: entry, index: index, method: request.method) {
+            case .response(let status, let fields, let body):
+                var headers = HTTPHeaders()
+                for field in fields where !HAREntry.wireHeaders.contains(field.name.lowercased()) {
+                    headers.add(name: field.name, value: field.value)
+                }
+                if request.method.uppercased() == "HEAD", let length = recordedLength(of: entry) {
+                    // A HEAD answer tells the length a GET would have; the body itself is not recorded.
+                    headers.add(name: "Content-Length", value: "\(length)")
+                }
+                return .full(status: status, headers: headers, body: body)
+            case .refusal(let message):
+                return .full(
+                    status: 501,
+                    headers: ["Content-Type": "application/json; charset=UTF-8"],
+                    body: ReplayAnswer.errorBody(type: "CassetteUnplayable", message: message, index: index)
+                )
             }
-            return .full(status: entry.response.status, headers: headers, body: entry.response.content.body)
         case .failure(let unmatched):
             return .full(
                 status: 501,
@@ -59,5 +85,16 @@ public final class ReplayServer: Sendable {
                 body: unmatched.jsonBody
             )
         }
+    }
+
+    /// The body length a recorded response declared: its `Content-Length`, else the content's size.
+    private static func recordedLength(of entry: HAREntry) -> Int? {
+        if let text = entry.response.header("Content-Length"),
+            let length = Int(text.trimmingCharacters(in: .whitespaces)),
+            length >= 0
+        {
+            return length
+        }
+        return entry.response.content.size > 0 ? entry.response.content.size : nil
     }
 }
