@@ -28,8 +28,8 @@ public typealias FBRequestState = UInt
 
 /// The constants of the v2 `Facebook.m` and `FBRequest.m`, for the request builder.
 enum LegacyConstants {
-    static let graphBaseURL = "https://graph.facebook.com/"
-    static let restBaseURL = "https://api.facebook.com/method/"
+    static let graphBaseURL = GraphConfiguration.defaultGraphBaseURL
+    static let restBaseURL = GraphConfiguration.defaultRESTBaseURL + "method/"
     static let dialogBaseURL = "https://m.facebook.com/dialog/"
     static let userAgent = "FacebookConnect"
     static let stringBoundary = MultipartForm.legacyV2Boundary

@@ -28,8 +28,8 @@ enum DemoLegacyStyles {
     static func loggedIn(
         token: String,
         transport: GraphTransport,
-        graphBaseURL: String = "https://graph.facebook.com/",
-        restBaseURL: String = "https://api.facebook.com/method/"
+        graphBaseURL: String = GraphConfiguration.defaultGraphBaseURL,
+        restBaseURL: String = GraphConfiguration.defaultRESTBaseURL + "method/"
     ) -> Facebook {
         let facebook = Facebook(appId: "123", andDelegate: nil)
         facebook.transport = transport

@@ -7,9 +7,9 @@ import Foundation
 /// embeds it.
 enum RecordingOutput {
     /// The public origin of Graph calls.
-    static let graphOrigin = "https://graph.facebook.com"
+    static let graphOrigin = String(GraphConfiguration.defaultGraphBaseURL.dropLast())
     /// The public base of REST methods.
-    static let restBase = "https://api.facebook.com/method/"
+    static let restBase = GraphConfiguration.defaultRESTBaseURL + "method/"
 
     // MARK: Origins
 
