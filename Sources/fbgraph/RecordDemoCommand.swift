@@ -231,12 +231,37 @@ enum RecordDemoCommand {
             _ = try session.engine("GET", url)
             try session.expect("GET me?fields=error_\(error.code): \(error.what) (engine)", error.status)
         }
+
+        // The friend picker's list (`fbgraph friends`): the picker's request, with its fields, and
+        // every `paging.next` after it, until a page without one.
+        var pickerPage: String? = DemoEngine.url(
+            base: session.origin,
+            path: "me/friends",
+            parameters: [("fields", pickerFields), ("access_token", token)]
+        )
+        var page = 1
+        while let url = pickerPage {
+            let response = try session.engine("GET", url)
+            try session.expect("GET me/friends?fields=\(pickerFields), page \(page) (engine)", 200)
+            pickerPage = nextPage(try? JSONSerialization.jsonObject(with: response.body))
+            page += 1
+        }
+        let expectedPages =
+            (GraphStandIn.friendList.count + GraphStandIn.defaultFriendsPageSize - 1)
+            / GraphStandIn.defaultFriendsPageSize
+        guard page - 1 == expectedPages else {
+            throw Failure(description: "the picker's friend list came in \(page - 1) pages, expected \(expectedPages)")
+        }
     }
 
     /// The `paging.next` URL of a page, if it has one.
     private static func nextPage(_ page: Any?) -> String? {
         ((page as? [String: Any])?["paging"] as? [String: Any])?["next"] as? String
     }
+
+    /// The fields the friend picker asks for: the sorted union of its defaults (`fbgraph friends`
+    /// without `--fields`).
+    static let pickerFields = "first_name,id,last_name,middle_name,name,picture"
 
     /// The batch the recording sends: one answer, one unknown alias (an 803 error), and an item that
     /// depends on the failing one (so Graph skips it: `null`).

@@ -33,9 +33,9 @@ struct BundledRecordingsTests {
     func decodes() throws {
         let archive = try Self.bundledArchive()
         #expect(archive.log.version == "1.2")
-        #expect(archive.log.entries.count == 18)
+        #expect(archive.log.entries.count == 32)
         #expect(archive.log.provenance?.redactionRules.contains("parameter:access_token") == true)
-        #expect(try BundledRecordings.demoCassette().unusedEntries.count == 18)
+        #expect(try BundledRecordings.demoCassette().unusedEntries.count == 32)
         #expect(try BundledRecordings.demoCassette() !== BundledRecordings.demoCassette())
     }
 
@@ -138,7 +138,23 @@ struct BundledRecordingsTests {
             Call(url: "\(graph)/me?fields=error_200&access_token=\(token)", status: 403, answer: #""code":200,"#),
             Call(url: "\(graph)/me?fields=error_2&access_token=\(token)", status: 500, answer: #""is_transient":true"#),
             Call(url: "\(graph)/me?fields=error_502&access_token=\(token)", status: 502, answer: "<!DOCTYPE html>"),
-        ]
+        ] + pickerCalls
+    }()
+
+    /// The friend picker's pages (`fbgraph friends`): its request with its fields, then each
+    /// `paging.next` (the Graph default of 25 friends a page), each page answering with its first friend.
+    static let pickerCalls: [Call] = {
+        let list = GraphStandIn.friendList
+        let size = GraphStandIn.defaultFriendsPageSize
+        let fields = "fields=first_name%2Cid%2Clast_name%2Cmiddle_name%2Cname%2Cpicture"
+        return stride(from: 0, to: list.count, by: size).map { start in
+            let url =
+                start == 0
+                ? "\(graph)/me/friends?fields=first_name,id,last_name,middle_name,name,picture&access_token=\(token)"
+                : "\(graph)/v19.0/4/friends?\(fields)&access_token=\(token)&limit=\(size)"
+                    + "&after=\(GraphStandIn.cursor(list[start - 1].id))"
+            return Call(url: url, status: 200, answer: #""id":"\#(list[start].id)""#)
+        }
     }()
 
     @Test("Every call listed has an entry, sent as a modern client sends it, and every entry is one of them")
@@ -160,10 +176,12 @@ struct BundledRecordingsTests {
         #expect(cassette.unusedEntries.map(\.request.url) == [])
     }
 
-    @Test("The three friends pages chain: each request is the previous page's paging.next; the last has none")
-    func friendsPagesChain() throws {
-        let pages = try Self.bundledArchive().log.entries.filter { $0.request.url.contains("/friends?") }
-        #expect(pages.count == 3)
+    /// The friends pages whose request URL holds `marker`, checked to chain: each request is the
+    /// previous page's `paging.next`, and the last page has none. Returns each page's `data`.
+    static func chainedFriendPages(marked marker: String) throws -> [[[String: Any]]] {
+        let pages = try bundledArchive().log.entries.filter {
+            $0.request.url.contains("/friends?") && $0.request.url.contains(marker)
+        }
         func body(_ entry: HAREntry) throws -> [String: Any] {
             try #require(try JSONSerialization.jsonObject(with: entry.response.content.body) as? [String: Any])
         }
@@ -174,9 +192,41 @@ struct BundledRecordingsTests {
             #expect(try next(page) == following.request.url)
         }
         #expect(try pages.last.map(next) == .some(nil))
-        let names = try pages.flatMap { try (body($0)["data"] as? [[String: String]] ?? []).compactMap { $0["name"] } }
+        #expect(pages.allSatisfy { $0.playback == .repeatable }, "each page's request is distinct")
+        return try pages.map { try body($0)["data"] as? [[String: Any]] ?? [] }
+    }
+
+    @Test("The three friends pages chain: each request is the previous page's paging.next; the last has none")
+    func friendsPagesChain() throws {
+        let pages = try Self.chainedFriendPages(marked: "limit=3")
+        #expect(pages.count == 3)
+        let names = pages.flatMap { $0.compactMap { $0["name"] as? String } }
         #expect(names == GraphStandIn.friends.map(\.name))
-        #expect(pages.map(\.playback) == [.repeatable, .repeatable, .repeatable], "each page's request is distinct")
+    }
+
+    @Test(
+        "The picker's friend list: 343 friends over 14 chained pages, with the picker's fields, accented and non-Latin names"
+    )
+    func pickerFriendListChains() throws {
+        let pages = try Self.chainedFriendPages(marked: "fields=")
+        #expect(pages.count == 14)
+        let friends = pages.flatMap { $0 }
+        #expect(friends.count == 343)
+        #expect(friends.compactMap { $0["name"] as? String } == GraphStandIn.friendList.map(\.name))
+        #expect(Set(friends.compactMap { $0["id"] as? String }).count == 343, "ids are unique")
+        for friend in friends {
+            #expect(friend["first_name"] is String && friend["last_name"] is String, "\(friend)")
+            let picture = (friend["picture"] as? [String: Any])?["data"] as? [String: Any]
+            #expect((picture?["url"] as? String)?.hasPrefix("https://") == true, "\(friend)")
+        }
+        #expect(friends.contains { $0["middle_name"] is String })
+        let names = friends.compactMap { $0["name"] as? String }
+        for sample in [
+            "Ada Lovelace", "Théo Lefèvre", "Paweł Wójcik", "Анна Кузнецова", "Σοφία Βλάχος", "健太 佐藤", "서연 김",
+        ] {
+            #expect(names.contains(sample), "\(sample)")
+        }
+        #expect(names.count { $0.unicodeScalars.contains { $0.value > 0x2E80 } } >= 72, "CJK and Hangul names")
     }
 
     @Test("Recording again (fbgraph cassette record-demo) gives the same entries, timestamps and timings aside")
@@ -190,7 +240,7 @@ struct BundledRecordingsTests {
         let run = try CLIRunner.run(["cassette", "record-demo"] + arguments, timeout: 120)
         if FileManager.default.fileExists(atPath: har.path) {
             #expect(run.status == 0, "stderr: \(run.stderr)")
-            #expect(run.stdout.contains("wrote \(har.path): 18 entries"))
+            #expect(run.stdout.contains("wrote \(har.path): 32 entries"))
         } else {
             // The built binary does not dispatch `cassette record-demo` to RecordDemoCommand yet:
             // record in process, through the same code.

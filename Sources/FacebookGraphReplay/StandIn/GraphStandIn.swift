@@ -15,6 +15,7 @@ import Foundation
 /// |---|---|
 /// | `GET /me` (`fields=` picks fields) | 200, the user |
 /// | `GET /me/friends?limit=3`, then each `paging.next` | 200, three cursor pages (3, 3, 1 friends) |
+/// | `GET /me/friends?fields=…`, then each `paging.next` | 200, the long ``friendList`` (343) in pages of 25 |
 /// | `GET /me/permissions`, `GET /me/apprequestformerrecipients` | 200, `data` lists |
 /// | `POST /me/feed` (`message`) | 200, `{"id":"4_…"}` |
 /// | `POST /me/photos` (a `source` file part) | 200, `{"id":…,"post_id":…}` |
@@ -125,32 +126,40 @@ package enum GraphStandIn {
         return all.filter { wanted.contains($0.key) }
     }
 
-    /// One cursor page of friends: `limit` after the `after` cursor, with `paging.cursors`, a
-    /// `previous` URL after the first page and a `next` URL — which echoes the request's parameters,
-    /// the token included, as the real API does — on every page but the last.
+    /// One cursor page of friends — the seven ``friends`` (id and name), or the long
+    /// ``friendList`` with the asked fields when the call names `fields` — `limit` (default
+    /// ``defaultFriendsPageSize``) after the `after` cursor, with `paging.cursors`, a `previous` URL
+    /// after the first page and a `next` URL — which echoes the request's parameters, the token
+    /// included, as the real API does — on every page but the last.
     static func friendsPage(_ call: Call, origin: String) -> Answer {
-        let limit = min(max(Int(call.value("limit") ?? "") ?? 25, 1), 100)
+        let long = asksForFriendList(call)
+        let ids = long ? friendList.map(\.id) : friends.map(\.id)
+        let limit = min(max(Int(call.value("limit") ?? "") ?? defaultFriendsPageSize, 1), 100)
         var start = 0
         if let after = call.value("after") {
-            guard let index = friends.firstIndex(where: { cursor($0.id) == after }) else {
+            guard let index = ids.firstIndex(where: { cursor($0) == after }) else {
                 return graphError(call, status: 400, code: 100, message: "(#100) The after cursor is not valid")
             }
             start = index + 1
         }
-        let page = Array(friends.dropFirst(start).prefix(limit))
+        let page = Array(ids.indices.dropFirst(start).prefix(limit))
+        let fields = Set(
+            (call.value("fields") ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
         var body: [String: Any] = [
-            "data": page.map { ["id": $0.id, "name": $0.name] },
-            "summary": ["total_count": friends.count],
+            "data": page.map {
+                long ? object(friendList[$0], fields: fields) : ["id": ids[$0], "name": friends[$0].name]
+            },
+            "summary": ["total_count": ids.count],
         ]
         if let first = page.first, let last = page.last {
             let echoed = call.parameters.filter { !["after", "before", "limit"].contains($0.name) }
             let base = "\(origin)/\(apiVersion)/\(userID)/friends?"
-            var paging: [String: Any] = ["cursors": ["before": cursor(first.id), "after": cursor(last.id)]]
-            if start + page.count < friends.count {
-                paging["next"] = base + query(echoed + [("limit", "\(limit)"), ("after", cursor(last.id))])
+            var paging: [String: Any] = ["cursors": ["before": cursor(ids[first]), "after": cursor(ids[last])]]
+            if start + page.count < ids.count {
+                paging["next"] = base + query(echoed + [("limit", "\(limit)"), ("after", cursor(ids[last]))])
             }
             if start > 0 {
-                paging["previous"] = base + query(echoed + [("limit", "\(limit)"), ("before", cursor(first.id))])
+                paging["previous"] = base + query(echoed + [("limit", "\(limit)"), ("before", cursor(ids[first]))])
             }
             body["paging"] = paging
         }

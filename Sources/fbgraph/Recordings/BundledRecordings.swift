@@ -11,7 +11,7 @@ enum BundledRecordings {
         {
           "log" : {
             "_provenance" : {
-              "recordedAt" : "2026-11-29T16:00:28.114Z",
+              "recordedAt" : "2026-12-01T21:13:32.484Z",
               "redactionRules" : [
                 "parameter:access_token",
                 "parameter:appsecret_proof",
@@ -132,12 +132,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.080Z",
-                "time" : 0.977,
+                "startedDateTime" : "2026-12-01T21:13:31.771Z",
+                "time" : 2.111,
                 "timings" : {
-                  "receive" : 0.026000000000000023,
+                  "receive" : 0.051000000000000156,
                   "send" : 0,
-                  "wait" : 0.951
+                  "wait" : 2.06
                 }
               },
               {
@@ -240,12 +240,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.085Z",
-                "time" : 0.67,
+                "startedDateTime" : "2026-12-01T21:13:31.786Z",
+                "time" : 20.656,
                 "timings" : {
-                  "receive" : 0.02200000000000002,
+                  "receive" : 0.06299999999999883,
                   "send" : 0,
-                  "wait" : 0.648
+                  "wait" : 20.593
                 }
               },
               {
@@ -355,12 +355,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.087Z",
-                "time" : 0.5,
+                "startedDateTime" : "2026-12-01T21:13:31.810Z",
+                "time" : 16.982,
                 "timings" : {
-                  "receive" : 0.013000000000000012,
+                  "receive" : 0.05000000000000071,
                   "send" : 0,
-                  "wait" : 0.487
+                  "wait" : 16.932
                 }
               },
               {
@@ -472,12 +472,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.089Z",
-                "time" : 0.524,
+                "startedDateTime" : "2026-12-01T21:13:31.842Z",
+                "time" : 4.939,
                 "timings" : {
-                  "receive" : 0.020000000000000018,
+                  "receive" : 0.04800000000000004,
                   "send" : 0,
-                  "wait" : 0.504
+                  "wait" : 4.891
                 }
               },
               {
@@ -587,12 +587,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.091Z",
-                "time" : 0.421,
+                "startedDateTime" : "2026-12-01T21:13:31.849Z",
+                "time" : 0.55,
                 "timings" : {
-                  "receive" : 0.01200000000000001,
+                  "receive" : 0.018000000000000016,
                   "send" : 0,
-                  "wait" : 0.409
+                  "wait" : 0.532
                 }
               },
               {
@@ -691,12 +691,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.093Z",
-                "time" : 0.489,
+                "startedDateTime" : "2026-12-01T21:13:31.857Z",
+                "time" : 1.093,
                 "timings" : {
-                  "receive" : 0.022999999999999965,
+                  "receive" : 0.038999999999999924,
                   "send" : 0,
-                  "wait" : 0.466
+                  "wait" : 1.054
                 }
               },
               {
@@ -800,12 +800,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.096Z",
-                "time" : 0.536,
+                "startedDateTime" : "2026-12-01T21:13:31.883Z",
+                "time" : 1.075,
                 "timings" : {
-                  "receive" : 0.013000000000000012,
+                  "receive" : 0.03699999999999992,
                   "send" : 0,
-                  "wait" : 0.523
+                  "wait" : 1.038
                 }
               },
               {
@@ -909,12 +909,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.098Z",
-                "time" : 0.312,
+                "startedDateTime" : "2026-12-01T21:13:31.887Z",
+                "time" : 0.495,
                 "timings" : {
-                  "receive" : 0.020000000000000018,
+                  "receive" : 0.025000000000000022,
                   "send" : 0,
-                  "wait" : 0.292
+                  "wait" : 0.47
                 }
               },
               {
@@ -1017,12 +1017,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.100Z",
-                "time" : 1.067,
+                "startedDateTime" : "2026-12-01T21:13:31.891Z",
+                "time" : 2.562,
                 "timings" : {
-                  "receive" : 0.02200000000000002,
+                  "receive" : 0.03699999999999992,
                   "send" : 0,
-                  "wait" : 1.045
+                  "wait" : 2.525
                 }
               },
               {
@@ -1114,12 +1114,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.103Z",
-                "time" : 0.383,
+                "startedDateTime" : "2026-12-01T21:13:31.898Z",
+                "time" : 0.689,
                 "timings" : {
-                  "receive" : 0.018000000000000016,
+                  "receive" : 0.02299999999999991,
                   "send" : 0,
-                  "wait" : 0.365
+                  "wait" : 0.666
                 }
               },
               {
@@ -1204,12 +1204,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.104Z",
-                "time" : 0.24,
+                "startedDateTime" : "2026-12-01T21:13:31.900Z",
+                "time" : 0.408,
                 "timings" : {
-                  "receive" : 0.011999999999999983,
+                  "receive" : 0.01599999999999996,
                   "send" : 0,
-                  "wait" : 0.228
+                  "wait" : 0.392
                 }
               },
               {
@@ -1304,12 +1304,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.105Z",
-                "time" : 0.341,
+                "startedDateTime" : "2026-12-01T21:13:31.903Z",
+                "time" : 0.507,
                 "timings" : {
-                  "receive" : 0.020000000000000018,
+                  "receive" : 0.029000000000000026,
                   "send" : 0,
-                  "wait" : 0.321
+                  "wait" : 0.478
                 }
               },
               {
@@ -1417,12 +1417,12 @@ enum BundledRecordings {
                   "status" : 400,
                   "statusText" : "Bad Request"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.107Z",
-                "time" : 0.301,
+                "startedDateTime" : "2026-12-01T21:13:31.906Z",
+                "time" : 0.355,
                 "timings" : {
-                  "receive" : 0.014000000000000012,
+                  "receive" : 0.01799999999999996,
                   "send" : 0,
-                  "wait" : 0.287
+                  "wait" : 0.337
                 }
               },
               {
@@ -1517,12 +1517,12 @@ enum BundledRecordings {
                   "status" : 400,
                   "statusText" : "Bad Request"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.108Z",
-                "time" : 0.303,
+                "startedDateTime" : "2026-12-01T21:13:31.910Z",
+                "time" : 0.42,
                 "timings" : {
-                  "receive" : 0.014000000000000012,
+                  "receive" : 0.022999999999999965,
                   "send" : 0,
-                  "wait" : 0.289
+                  "wait" : 0.397
                 }
               },
               {
@@ -1613,12 +1613,12 @@ enum BundledRecordings {
                   "status" : 403,
                   "statusText" : "Forbidden"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.110Z",
-                "time" : 0.298,
+                "startedDateTime" : "2026-12-01T21:13:31.915Z",
+                "time" : 0.609,
                 "timings" : {
-                  "receive" : 0.020999999999999963,
+                  "receive" : 0.031000000000000028,
                   "send" : 0,
-                  "wait" : 0.277
+                  "wait" : 0.578
                 }
               },
               {
@@ -1709,12 +1709,12 @@ enum BundledRecordings {
                   "status" : 403,
                   "statusText" : "Forbidden"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.111Z",
-                "time" : 0.278,
+                "startedDateTime" : "2026-12-01T21:13:31.918Z",
+                "time" : 0.507,
                 "timings" : {
-                  "receive" : 0.01200000000000001,
+                  "receive" : 0.026000000000000023,
                   "send" : 0,
-                  "wait" : 0.266
+                  "wait" : 0.481
                 }
               },
               {
@@ -1805,12 +1805,12 @@ enum BundledRecordings {
                   "status" : 500,
                   "statusText" : "Internal Server Error"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.112Z",
-                "time" : 0.292,
+                "startedDateTime" : "2026-12-01T21:13:31.929Z",
+                "time" : 0.653,
                 "timings" : {
-                  "receive" : 0.012999999999999956,
+                  "receive" : 0.031000000000000028,
                   "send" : 0,
-                  "wait" : 0.279
+                  "wait" : 0.622
                 }
               },
               {
@@ -1873,12 +1873,2413 @@ enum BundledRecordings {
                   "status" : 502,
                   "statusText" : "Bad Gateway"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.113Z",
-                "time" : 0.216,
+                "startedDateTime" : "2026-12-01T21:13:31.932Z",
+                "time" : 0.542,
                 "timings" : {
-                  "receive" : 0.017999999999999988,
+                  "receive" : 0.02200000000000002,
                   "send" : 0,
-                  "wait" : 0.198
+                  "wait" : 0.52
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "first_name,id,last_name,middle_name,name,picture"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/me/friends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name%2Cna\#
+        me%2Cpicture&access_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 6608,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 6608,
+                    "text" : "{\"data\":[{\"first_name\":\"Ada\",\"id\":\"100001\",\"last_name\":\"Lovelace\",\"name\"\#
+        :\"Ada Lovelace\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-\#
+        lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100001&height=50&width=50\",\"width\":50}}},{\"first_name\\#
+        ":\"Alan\",\"id\":\"100002\",\"last_name\":\"Turing\",\"name\":\"Alan Turing\",\"picture\":{\"data\":{\"height\#
+        \":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?as\#
+        id=100002&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Grace\",\"id\":\"100003\",\"last_name\":\"Hop\#
+        per\",\"name\":\"Grace Hopper\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\#
+        \/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100003&height=50&width=50\",\"width\":50}}},\#
+        {\"first_name\":\"Edsger\",\"id\":\"100004\",\"last_name\":\"Dijkstra\",\"name\":\"Edsger Dijkstra\",\"picture\#
+        \":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platf\#
+        orm\\/profilepic\\/?asid=100004&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Barbara\",\"id\":\"1000\#
+        05\",\"last_name\":\"Liskov\",\"name\":\"Barbara Liskov\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\#
+        \":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100005&height=50&w\#
+        idth=50\",\"width\":50}}},{\"first_name\":\"Donald\",\"id\":\"100006\",\"last_name\":\"Knuth\",\"name\":\"Dona\#
+        ld Knuth\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookasi\#
+        de.fbsbx.com\\/platform\\/profilepic\\/?asid=100006&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Fra\#
+        nces\",\"id\":\"100007\",\"last_name\":\"Allen\",\"name\":\"Frances Allen\",\"picture\":{\"data\":{\"height\":\#
+        50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=\#
+        100007&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Oliver\",\"id\":\"100101\",\"last_name\":\"Smith\#
+        \",\"middle_name\":\"Amelia\",\"name\":\"Oliver Amelia Smith\",\"picture\":{\"data\":{\"height\":50,\"is_silho\#
+        uette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100101&height\#
+        =50&width=50\",\"width\":50}}},{\"first_name\":\"Oliver\",\"id\":\"100102\",\"last_name\":\"Jones\",\"name\":\\#
+        "Oliver Jones\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lo\#
+        okaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100102&height=50&width=50\",\"width\":50}}},{\"first_name\":\#
+        \"Oliver\",\"id\":\"100103\",\"last_name\":\"Taylor\",\"name\":\"Oliver Taylor\",\"picture\":{\"data\":{\"heig\#
+        ht\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?\#
+        asid=100103&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Oliver\",\"id\":\"100104\",\"last_name\":\"\#
+        Brown\",\"name\":\"Oliver Brown\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https\#
+        :\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100104&height=50&width=50\",\"width\":50}}\#
+        },{\"first_name\":\"Amelia\",\"id\":\"100105\",\"last_name\":\"Smith\",\"name\":\"Amelia Smith\",\"picture\":{\#
+        \"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\#
+        \/profilepic\\/?asid=100105&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Amelia\",\"id\":\"100106\",\#
+        \"last_name\":\"Jones\",\"name\":\"Amelia Jones\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false\#
+        ,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100106&height=50&width=50\\#
+        ",\"width\":50}}},{\"first_name\":\"Amelia\",\"id\":\"100107\",\"last_name\":\"Taylor\",\"name\":\"Amelia Tayl\#
+        or\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbs\#
+        bx.com\\/platform\\/profilepic\\/?asid=100107&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Amelia\",\#
+        \"id\":\"100108\",\"last_name\":\"Brown\",\"name\":\"Amelia Brown\",\"picture\":{\"data\":{\"height\":50,\"is_\#
+        silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100108&h\#
+        eight=50&width=50\",\"width\":50}}},{\"first_name\":\"Harry\",\"id\":\"100109\",\"last_name\":\"Smith\",\"name\#
+        \":\"Harry Smith\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform\#
+        -lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100109&height=50&width=50\",\"width\":50}}},{\"first_name\#
+        \":\"Harry\",\"id\":\"100110\",\"last_name\":\"Jones\",\"name\":\"Harry Jones\",\"picture\":{\"data\":{\"heigh\#
+        t\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?a\#
+        sid=100110&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Harry\",\"id\":\"100111\",\"last_name\":\"Ta\#
+        ylor\",\"name\":\"Harry Taylor\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\#
+        \\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100111&height=50&width=50\",\"width\":50}}}\#
+        ,{\"first_name\":\"Harry\",\"id\":\"100112\",\"last_name\":\"Brown\",\"middle_name\":\"Oliver\",\"name\":\"Har\#
+        ry Oliver Brown\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-\#
+        lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100112&height=50&width=50\",\"width\":50}}},{\"first_name\\#
+        ":\"Isla\",\"id\":\"100113\",\"last_name\":\"Smith\",\"name\":\"Isla Smith\",\"picture\":{\"data\":{\"height\"\#
+        :50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid\#
+        =100113&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Isla\",\"id\":\"100114\",\"last_name\":\"Jones\\#
+        ",\"name\":\"Isla Jones\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/p\#
+        latform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100114&height=50&width=50\",\"width\":50}}},{\"fir\#
+        st_name\":\"Isla\",\"id\":\"100115\",\"last_name\":\"Taylor\",\"middle_name\":\"Oliver\",\"name\":\"Isla Olive\#
+        r Taylor\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookasi\#
+        de.fbsbx.com\\/platform\\/profilepic\\/?asid=100115&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Isl\#
+        a\",\"id\":\"100116\",\"last_name\":\"Brown\",\"name\":\"Isla Brown\",\"picture\":{\"data\":{\"height\":50,\"i\#
+        s_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100116\#
+        &height=50&width=50\",\"width\":50}}},{\"first_name\":\"Jack\",\"id\":\"100117\",\"last_name\":\"Smith\",\"nam\#
+        e\":\"Jack Smith\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform\#
+        -lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100117&height=50&width=50\",\"width\":50}}},{\"first_name\#
+        \":\"Jack\",\"id\":\"100118\",\"last_name\":\"Jones\",\"middle_name\":\"Oliver\",\"name\":\"Jack Oliver Jones\\#
+        ",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.\#
+        com\\/platform\\/profilepic\\/?asid=100118&height=50&width=50\",\"width\":50}}}],\"paging\":{\"cursors\":{\"af\#
+        ter\":\"ZnJpZW5kOjEwMDExOA\",\"before\":\"ZnJpZW5kOjEwMDAwMQ\"},\"next\":\"https:\\/\\/graph.facebook.com\\/v1\#
+        9.0\\/4\\/friends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name%2Cname%2Cpicture&access_token=<TOKEN-1>&lim\#
+        it=25&after=ZnJpZW5kOjEwMDExOA\"},\"summary\":{\"total_count\":343}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "PeJnutDRRGA"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:13:31.942Z",
+                "time" : 4.575,
+                "timings" : {
+                  "receive" : 0.04499999999999993,
+                  "send" : 0,
+                  "wait" : 4.53
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "first_name,id,last_name,middle_name,name,picture"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "25"
+                    },
+                    {
+                      "name" : "after",
+                      "value" : "ZnJpZW5kOjEwMDExOA"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/v19.0/4/friends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name\#
+        %2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&after=ZnJpZW5kOjEwMDExOA"
+                },
+                "response" : {
+                  "bodySize" : 6911,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 6911,
+                    "text" : "{\"data\":[{\"first_name\":\"Jack\",\"id\":\"100119\",\"last_name\":\"Taylor\",\"name\":\#
+        \"Jack Taylor\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lo\#
+        okaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100119&height=50&width=50\",\"width\":50}}},{\"first_name\":\#
+        \"Jack\",\"id\":\"100120\",\"last_name\":\"Brown\",\"name\":\"Jack Brown\",\"picture\":{\"data\":{\"height\":5\#
+        0,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=1\#
+        00120&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Poppy\",\"id\":\"100121\",\"last_name\":\"Smith\"\#
+        ,\"middle_name\":\"Oliver\",\"name\":\"Poppy Oliver Smith\",\"picture\":{\"data\":{\"height\":50,\"is_silhouet\#
+        te\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100121&height=50\#
+        &width=50\",\"width\":50}}},{\"first_name\":\"Poppy\",\"id\":\"100122\",\"last_name\":\"Jones\",\"name\":\"Pop\#
+        py Jones\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookasi\#
+        de.fbsbx.com\\/platform\\/profilepic\\/?asid=100122&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Pop\#
+        py\",\"id\":\"100123\",\"last_name\":\"Taylor\",\"name\":\"Poppy Taylor\",\"picture\":{\"data\":{\"height\":50\#
+        ,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=10\#
+        0123&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Poppy\",\"id\":\"100124\",\"last_name\":\"Brown\",\#
+        \"name\":\"Poppy Brown\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/pl\#
+        atform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100124&height=50&width=50\",\"width\":50}}},{\"firs\#
+        t_name\":\"Élodie\",\"id\":\"100125\",\"last_name\":\"Lefèvre\",\"middle_name\":\"Théo\",\"name\":\"Élodie Thé\#
+        o Lefèvre\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookas\#
+        ide.fbsbx.com\\/platform\\/profilepic\\/?asid=100125&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Él\#
+        odie\",\"id\":\"100126\",\"last_name\":\"Dupré\",\"name\":\"Élodie Dupré\",\"picture\":{\"data\":{\"height\":5\#
+        0,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=1\#
+        00126&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Élodie\",\"id\":\"100127\",\"last_name\":\"Bérard\#
+        \",\"name\":\"Élodie Bérard\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\#
+        \\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100127&height=50&width=50\",\"width\":50}}},{\\#
+        "first_name\":\"Élodie\",\"id\":\"100128\",\"last_name\":\"Fournier\",\"name\":\"Élodie Fournier\",\"picture\"\#
+        :{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platfor\#
+        m\\/profilepic\\/?asid=100128&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Théo\",\"id\":\"100129\",\#
+        \"last_name\":\"Lefèvre\",\"name\":\"Théo Lefèvre\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":fal\#
+        se,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100129&height=50&width=5\#
+        0\",\"width\":50}}},{\"first_name\":\"Théo\",\"id\":\"100130\",\"last_name\":\"Dupré\",\"name\":\"Théo Dupré\"\#
+        ,\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.c\#
+        om\\/platform\\/profilepic\\/?asid=100130&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Théo\",\"id\"\#
+        :\"100131\",\"last_name\":\"Bérard\",\"name\":\"Théo Bérard\",\"picture\":{\"data\":{\"height\":50,\"is_silhou\#
+        ette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100131&height=\#
+        50&width=50\",\"width\":50}}},{\"first_name\":\"Théo\",\"id\":\"100132\",\"last_name\":\"Fournier\",\"name\":\\#
+        "Théo Fournier\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-l\#
+        ookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100132&height=50&width=50\",\"width\":50}}},{\"first_name\"\#
+        :\"Chloé\",\"id\":\"100133\",\"last_name\":\"Lefèvre\",\"name\":\"Chloé Lefèvre\",\"picture\":{\"data\":{\"hei\#
+        ght\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/\#
+        ?asid=100133&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Chloé\",\"id\":\"100134\",\"last_name\":\"\#
+        Dupré\",\"name\":\"Chloé Dupré\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\#
+        \\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100134&height=50&width=50\",\"width\":50}}}\#
+        ,{\"first_name\":\"Chloé\",\"id\":\"100135\",\"last_name\":\"Bérard\",\"name\":\"Chloé Bérard\",\"picture\":{\\#
+        "data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\\#
+        /profilepic\\/?asid=100135&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Chloé\",\"id\":\"100136\",\"\#
+        last_name\":\"Fournier\",\"middle_name\":\"Élodie\",\"name\":\"Chloé Élodie Fournier\",\"picture\":{\"data\":{\#
+        \"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilep\#
+        ic\\/?asid=100136&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Gaël\",\"id\":\"100137\",\"last_name\\#
+        ":\"Lefèvre\",\"name\":\"Gaël Lefèvre\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\\#
+        "https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100137&height=50&width=50\",\"width\\#
+        ":50}}},{\"first_name\":\"Gaël\",\"id\":\"100138\",\"last_name\":\"Dupré\",\"name\":\"Gaël Dupré\",\"picture\"\#
+        :{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platfor\#
+        m\\/profilepic\\/?asid=100138&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Gaël\",\"id\":\"100139\",\#
+        \"last_name\":\"Bérard\",\"middle_name\":\"Élodie\",\"name\":\"Gaël Élodie Bérard\",\"picture\":{\"data\":{\"h\#
+        eight\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\#
+        \/?asid=100139&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Gaël\",\"id\":\"100140\",\"last_name\":\\#
+        "Fournier\",\"name\":\"Gaël Fournier\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"\#
+        https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100140&height=50&width=50\",\"width\"\#
+        :50}}},{\"first_name\":\"Noémie\",\"id\":\"100141\",\"last_name\":\"Lefèvre\",\"name\":\"Noémie Lefèvre\",\"pi\#
+        cture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/\#
+        platform\\/profilepic\\/?asid=100141&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Noémie\",\"id\":\"\#
+        100142\",\"last_name\":\"Dupré\",\"middle_name\":\"Élodie\",\"name\":\"Noémie Élodie Dupré\",\"picture\":{\"da\#
+        ta\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/pr\#
+        ofilepic\\/?asid=100142&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Noémie\",\"id\":\"100143\",\"la\#
+        st_name\":\"Bérard\",\"name\":\"Noémie Bérard\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\\#
+        "url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100143&height=50&width=50\",\#
+        \"width\":50}}}],\"paging\":{\"cursors\":{\"after\":\"ZnJpZW5kOjEwMDE0Mw\",\"before\":\"ZnJpZW5kOjEwMDExOQ\"},\#
+        \"next\":\"https:\\/\\/graph.facebook.com\\/v19.0\\/4\\/friends?fields=first_name%2Cid%2Clast_name%2Cmiddle_na\#
+        me%2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&after=ZnJpZW5kOjEwMDE0Mw\",\"previous\":\"https:\\/\\/grap\#
+        h.facebook.com\\/v19.0\\/4\\/friends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name%2Cname%2Cpicture&access_\#
+        token=<TOKEN-1>&limit=25&before=ZnJpZW5kOjEwMDExOQ\"},\"summary\":{\"total_count\":343}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "p3wpfam-3oK"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:13:31.955Z",
+                "time" : 3.385,
+                "timings" : {
+                  "receive" : 0.052999999999999936,
+                  "send" : 0,
+                  "wait" : 3.332
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "first_name,id,last_name,middle_name,name,picture"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "25"
+                    },
+                    {
+                      "name" : "after",
+                      "value" : "ZnJpZW5kOjEwMDE0Mw"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/v19.0/4/friends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name\#
+        %2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&after=ZnJpZW5kOjEwMDE0Mw"
+                },
+                "response" : {
+                  "bodySize" : 6971,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 6971,
+                    "text" : "{\"data\":[{\"first_name\":\"Noémie\",\"id\":\"100144\",\"last_name\":\"Fournier\",\"nam\#
+        e\":\"Noémie Fournier\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/pla\#
+        tform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100144&height=50&width=50\",\"width\":50}}},{\"first\#
+        _name\":\"Hélène\",\"id\":\"100145\",\"last_name\":\"Lefèvre\",\"middle_name\":\"Élodie\",\"name\":\"Hélène Él\#
+        odie Lefèvre\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-loo\#
+        kaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100145&height=50&width=50\",\"width\":50}}},{\"first_name\":\\#
+        "Hélène\",\"id\":\"100146\",\"last_name\":\"Dupré\",\"name\":\"Hélène Dupré\",\"picture\":{\"data\":{\"height\\#
+        ":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asi\#
+        d=100146&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Hélène\",\"id\":\"100147\",\"last_name\":\"Bér\#
+        ard\",\"name\":\"Hélène Bérard\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\#
+        \\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100147&height=50&width=50\",\"width\":50}}}\#
+        ,{\"first_name\":\"Hélène\",\"id\":\"100148\",\"last_name\":\"Fournier\",\"name\":\"Hélène Fournier\",\"pictur\#
+        e\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/plat\#
+        form\\/profilepic\\/?asid=100148&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Jürgen\",\"id\":\"1001\#
+        49\",\"last_name\":\"Müller\",\"middle_name\":\"Änne\",\"name\":\"Jürgen Änne Müller\",\"picture\":{\"data\":{\#
+        \"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilep\#
+        ic\\/?asid=100149&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Jürgen\",\"id\":\"100150\",\"last_nam\#
+        e\":\"Schäfer\",\"name\":\"Jürgen Schäfer\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\#
+        \":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100150&height=50&width=50\",\"wi\#
+        dth\":50}}},{\"first_name\":\"Jürgen\",\"id\":\"100151\",\"last_name\":\"Groß\",\"name\":\"Jürgen Groß\",\"pic\#
+        ture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/p\#
+        latform\\/profilepic\\/?asid=100151&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Jürgen\",\"id\":\"1\#
+        00152\",\"last_name\":\"Köhler\",\"name\":\"Jürgen Köhler\",\"picture\":{\"data\":{\"height\":50,\"is_silhouet\#
+        te\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100152&height=50\#
+        &width=50\",\"width\":50}}},{\"first_name\":\"Änne\",\"id\":\"100153\",\"last_name\":\"Müller\",\"name\":\"Änn\#
+        e Müller\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookasi\#
+        de.fbsbx.com\\/platform\\/profilepic\\/?asid=100153&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Änn\#
+        e\",\"id\":\"100154\",\"last_name\":\"Schäfer\",\"name\":\"Änne Schäfer\",\"picture\":{\"data\":{\"height\":50\#
+        ,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=10\#
+        0154&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Änne\",\"id\":\"100155\",\"last_name\":\"Groß\",\"\#
+        name\":\"Änne Groß\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platfo\#
+        rm-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100155&height=50&width=50\",\"width\":50}}},{\"first_na\#
+        me\":\"Änne\",\"id\":\"100156\",\"last_name\":\"Köhler\",\"name\":\"Änne Köhler\",\"picture\":{\"data\":{\"hei\#
+        ght\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/\#
+        ?asid=100156&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Björn\",\"id\":\"100157\",\"last_name\":\"\#
+        Müller\",\"name\":\"Björn Müller\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"http\#
+        s:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100157&height=50&width=50\",\"width\":50}\#
+        }},{\"first_name\":\"Björn\",\"id\":\"100158\",\"last_name\":\"Schäfer\",\"name\":\"Björn Schäfer\",\"picture\\#
+        ":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platfo\#
+        rm\\/profilepic\\/?asid=100158&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Björn\",\"id\":\"100159\\#
+        ",\"last_name\":\"Groß\",\"name\":\"Björn Groß\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\#
+        \"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100159&height=50&width=50\"\#
+        ,\"width\":50}}},{\"first_name\":\"Björn\",\"id\":\"100160\",\"last_name\":\"Köhler\",\"middle_name\":\"Jürgen\#
+        \",\"name\":\"Björn Jürgen Köhler\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"htt\#
+        ps:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100160&height=50&width=50\",\"width\":50\#
+        }}},{\"first_name\":\"Käthe\",\"id\":\"100161\",\"last_name\":\"Müller\",\"name\":\"Käthe Müller\",\"picture\"\#
+        :{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platfor\#
+        m\\/profilepic\\/?asid=100161&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Käthe\",\"id\":\"100162\"\#
+        ,\"last_name\":\"Schäfer\",\"name\":\"Käthe Schäfer\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":f\#
+        alse,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100162&height=50&width\#
+        =50\",\"width\":50}}},{\"first_name\":\"Käthe\",\"id\":\"100163\",\"last_name\":\"Groß\",\"middle_name\":\"Jür\#
+        gen\",\"name\":\"Käthe Jürgen Groß\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"ht\#
+        tps:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100163&height=50&width=50\",\"width\":5\#
+        0}}},{\"first_name\":\"Käthe\",\"id\":\"100164\",\"last_name\":\"Köhler\",\"name\":\"Käthe Köhler\",\"picture\\#
+        ":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platfo\#
+        rm\\/profilepic\\/?asid=100164&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Günther\",\"id\":\"10016\#
+        5\",\"last_name\":\"Müller\",\"name\":\"Günther Müller\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\\#
+        ":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100165&height=50&wi\#
+        dth=50\",\"width\":50}}},{\"first_name\":\"Günther\",\"id\":\"100166\",\"last_name\":\"Schäfer\",\"middle_name\#
+        \":\"Jürgen\",\"name\":\"Günther Jürgen Schäfer\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false\#
+        ,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100166&height=50&width=50\\#
+        ",\"width\":50}}},{\"first_name\":\"Günther\",\"id\":\"100167\",\"last_name\":\"Groß\",\"name\":\"Günther Groß\#
+        \",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx\#
+        .com\\/platform\\/profilepic\\/?asid=100167&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Günther\",\\#
+        "id\":\"100168\",\"last_name\":\"Köhler\",\"name\":\"Günther Köhler\",\"picture\":{\"data\":{\"height\":50,\"i\#
+        s_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100168\#
+        &height=50&width=50\",\"width\":50}}}],\"paging\":{\"cursors\":{\"after\":\"ZnJpZW5kOjEwMDE2OA\",\"before\":\"\#
+        ZnJpZW5kOjEwMDE0NA\"},\"next\":\"https:\\/\\/graph.facebook.com\\/v19.0\\/4\\/friends?fields=first_name%2Cid%2\#
+        Clast_name%2Cmiddle_name%2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&after=ZnJpZW5kOjEwMDE2OA\",\"previou\#
+        s\":\"https:\\/\\/graph.facebook.com\\/v19.0\\/4\\/friends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name%2C\#
+        name%2Cpicture&access_token=<TOKEN-1>&limit=25&before=ZnJpZW5kOjEwMDE0NA\"},\"summary\":{\"total_count\":343}}\#
+        "
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "dpUP_sMJrfB"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:13:32.006Z",
+                "time" : 3.228,
+                "timings" : {
+                  "receive" : 0.03400000000000025,
+                  "send" : 0,
+                  "wait" : 3.194
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "first_name,id,last_name,middle_name,name,picture"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "25"
+                    },
+                    {
+                      "name" : "after",
+                      "value" : "ZnJpZW5kOjEwMDE2OA"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/v19.0/4/friends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name\#
+        %2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&after=ZnJpZW5kOjEwMDE2OA"
+                },
+                "response" : {
+                  "bodySize" : 6947,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 6947,
+                    "text" : "{\"data\":[{\"first_name\":\"Jörg\",\"id\":\"100169\",\"last_name\":\"Müller\",\"middle_\#
+        name\":\"Jürgen\",\"name\":\"Jörg Jürgen Müller\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false\#
+        ,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100169&height=50&width=50\\#
+        ",\"width\":50}}},{\"first_name\":\"Jörg\",\"id\":\"100170\",\"last_name\":\"Schäfer\",\"name\":\"Jörg Schäfer\#
+        \",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx\#
+        .com\\/platform\\/profilepic\\/?asid=100170&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Jörg\",\"id\#
+        \":\"100171\",\"last_name\":\"Groß\",\"name\":\"Jörg Groß\",\"picture\":{\"data\":{\"height\":50,\"is_silhouet\#
+        te\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100171&height=50\#
+        &width=50\",\"width\":50}}},{\"first_name\":\"Jörg\",\"id\":\"100172\",\"last_name\":\"Köhler\",\"name\":\"Jör\#
+        g Köhler\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookasi\#
+        de.fbsbx.com\\/platform\\/profilepic\\/?asid=100172&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Jos\#
+        é\",\"id\":\"100173\",\"last_name\":\"García\",\"middle_name\":\"Inés\",\"name\":\"José Inés García\",\"pictur\#
+        e\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/plat\#
+        form\\/profilepic\\/?asid=100173&height=50&width=50\",\"width\":50}}},{\"first_name\":\"José\",\"id\":\"100174\#
+        \",\"last_name\":\"Núñez\",\"name\":\"José Núñez\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":fals\#
+        e,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100174&height=50&width=50\#
+        \",\"width\":50}}},{\"first_name\":\"José\",\"id\":\"100175\",\"last_name\":\"Ibáñez\",\"name\":\"José Ibáñez\\#
+        ",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.\#
+        com\\/platform\\/profilepic\\/?asid=100175&height=50&width=50\",\"width\":50}}},{\"first_name\":\"José\",\"id\\#
+        ":\"100176\",\"last_name\":\"Peña\",\"name\":\"José Peña\",\"picture\":{\"data\":{\"height\":50,\"is_silhouett\#
+        e\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100176&height=50&\#
+        width=50\",\"width\":50}}},{\"first_name\":\"Inés\",\"id\":\"100177\",\"last_name\":\"García\",\"name\":\"Inés\#
+         García\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookasid\#
+        e.fbsbx.com\\/platform\\/profilepic\\/?asid=100177&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Inés\#
+        \",\"id\":\"100178\",\"last_name\":\"Núñez\",\"name\":\"Inés Núñez\",\"picture\":{\"data\":{\"height\":50,\"is\#
+        _silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100178&\#
+        height=50&width=50\",\"width\":50}}},{\"first_name\":\"Inés\",\"id\":\"100179\",\"last_name\":\"Ibáñez\",\"nam\#
+        e\":\"Inés Ibáñez\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platfor\#
+        m-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100179&height=50&width=50\",\"width\":50}}},{\"first_nam\#
+        e\":\"Inés\",\"id\":\"100180\",\"last_name\":\"Peña\",\"name\":\"Inés Peña\",\"picture\":{\"data\":{\"height\"\#
+        :50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid\#
+        =100180&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Álvaro\",\"id\":\"100181\",\"last_name\":\"Garc\#
+        ía\",\"name\":\"Álvaro García\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\#
+        \/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100181&height=50&width=50\",\"width\":50}}},\#
+        {\"first_name\":\"Álvaro\",\"id\":\"100182\",\"last_name\":\"Núñez\",\"name\":\"Álvaro Núñez\",\"picture\":{\"\#
+        data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/\#
+        profilepic\\/?asid=100182&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Álvaro\",\"id\":\"100183\",\"\#
+        last_name\":\"Ibáñez\",\"name\":\"Álvaro Ibáñez\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false\#
+        ,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100183&height=50&width=50\\#
+        ",\"width\":50}}},{\"first_name\":\"Álvaro\",\"id\":\"100184\",\"last_name\":\"Peña\",\"middle_name\":\"José\"\#
+        ,\"name\":\"Álvaro José Peña\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\\#
+        /\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100184&height=50&width=50\",\"width\":50}}},{\#
+        \"first_name\":\"Begoña\",\"id\":\"100185\",\"last_name\":\"García\",\"name\":\"Begoña García\",\"picture\":{\\#
+        "data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\\#
+        /profilepic\\/?asid=100185&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Begoña\",\"id\":\"100186\",\\#
+        "last_name\":\"Núñez\",\"name\":\"Begoña Núñez\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\#
+        \"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100186&height=50&width=50\"\#
+        ,\"width\":50}}},{\"first_name\":\"Begoña\",\"id\":\"100187\",\"last_name\":\"Ibáñez\",\"middle_name\":\"José\\#
+        ",\"name\":\"Begoña José Ibáñez\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https\#
+        :\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100187&height=50&width=50\",\"width\":50}}\#
+        },{\"first_name\":\"Begoña\",\"id\":\"100188\",\"last_name\":\"Peña\",\"name\":\"Begoña Peña\",\"picture\":{\"\#
+        data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/\#
+        profilepic\\/?asid=100188&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Íñigo\",\"id\":\"100189\",\"l\#
+        ast_name\":\"García\",\"name\":\"Íñigo García\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\\#
+        "url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100189&height=50&width=50\",\#
+        \"width\":50}}},{\"first_name\":\"Íñigo\",\"id\":\"100190\",\"last_name\":\"Núñez\",\"middle_name\":\"José\",\\#
+        "name\":\"Íñigo José Núñez\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\#
+        \/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100190&height=50&width=50\",\"width\":50}}},{\"\#
+        first_name\":\"Íñigo\",\"id\":\"100191\",\"last_name\":\"Ibáñez\",\"name\":\"Íñigo Ibáñez\",\"picture\":{\"dat\#
+        a\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/pro\#
+        filepic\\/?asid=100191&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Íñigo\",\"id\":\"100192\",\"last\#
+        _name\":\"Peña\",\"name\":\"Íñigo Peña\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\#
+        \"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100192&height=50&width=50\",\"width\#
+        \":50}}},{\"first_name\":\"Sofía\",\"id\":\"100193\",\"last_name\":\"García\",\"middle_name\":\"José\",\"name\\#
+        ":\"Sofía José García\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/pla\#
+        tform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100193&height=50&width=50\",\"width\":50}}}],\"pagin\#
+        g\":{\"cursors\":{\"after\":\"ZnJpZW5kOjEwMDE5Mw\",\"before\":\"ZnJpZW5kOjEwMDE2OQ\"},\"next\":\"https:\\/\\/g\#
+        raph.facebook.com\\/v19.0\\/4\\/friends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name%2Cname%2Cpicture&acce\#
+        ss_token=<TOKEN-1>&limit=25&after=ZnJpZW5kOjEwMDE5Mw\",\"previous\":\"https:\\/\\/graph.facebook.com\\/v19.0\\\#
+        /4\\/friends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name%2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25\#
+        &before=ZnJpZW5kOjEwMDE2OQ\"},\"summary\":{\"total_count\":343}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "fis_YjPqU4H"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:13:32.016Z",
+                "time" : 2.704,
+                "timings" : {
+                  "receive" : 0.03100000000000014,
+                  "send" : 0,
+                  "wait" : 2.673
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "first_name,id,last_name,middle_name,name,picture"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "25"
+                    },
+                    {
+                      "name" : "after",
+                      "value" : "ZnJpZW5kOjEwMDE5Mw"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/v19.0/4/friends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name\#
+        %2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&after=ZnJpZW5kOjEwMDE5Mw"
+                },
+                "response" : {
+                  "bodySize" : 7007,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 7007,
+                    "text" : "{\"data\":[{\"first_name\":\"Sofía\",\"id\":\"100194\",\"last_name\":\"Núñez\",\"name\":\#
+        \"Sofía Núñez\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lo\#
+        okaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100194&height=50&width=50\",\"width\":50}}},{\"first_name\":\#
+        \"Sofía\",\"id\":\"100195\",\"last_name\":\"Ibáñez\",\"name\":\"Sofía Ibáñez\",\"picture\":{\"data\":{\"height\#
+        \":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?as\#
+        id=100195&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Sofía\",\"id\":\"100196\",\"last_name\":\"Peñ\#
+        a\",\"name\":\"Sofía Peña\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\\#
+        /platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100196&height=50&width=50\",\"width\":50}}},{\"f\#
+        irst_name\":\"Łukasz\",\"id\":\"100197\",\"last_name\":\"Wójcik\",\"middle_name\":\"Małgorzata\",\"name\":\"Łu\#
+        kasz Małgorzata Wójcik\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/pl\#
+        atform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100197&height=50&width=50\",\"width\":50}}},{\"firs\#
+        t_name\":\"Łukasz\",\"id\":\"100198\",\"last_name\":\"Dąbrowski\",\"name\":\"Łukasz Dąbrowski\",\"picture\":{\\#
+        "data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\\#
+        /profilepic\\/?asid=100198&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Łukasz\",\"id\":\"100199\",\\#
+        "last_name\":\"Żak\",\"name\":\"Łukasz Żak\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"ur\#
+        l\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100199&height=50&width=50\",\"w\#
+        idth\":50}}},{\"first_name\":\"Łukasz\",\"id\":\"100200\",\"last_name\":\"Król\",\"name\":\"Łukasz Król\",\"pi\#
+        cture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/\#
+        platform\\/profilepic\\/?asid=100200&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Małgorzata\",\"id\\#
+        ":\"100201\",\"last_name\":\"Wójcik\",\"name\":\"Małgorzata Wójcik\",\"picture\":{\"data\":{\"height\":50,\"is\#
+        _silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100201&\#
+        height=50&width=50\",\"width\":50}}},{\"first_name\":\"Małgorzata\",\"id\":\"100202\",\"last_name\":\"Dąbrowsk\#
+        i\",\"name\":\"Małgorzata Dąbrowski\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"h\#
+        ttps:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100202&height=50&width=50\",\"width\":\#
+        50}}},{\"first_name\":\"Małgorzata\",\"id\":\"100203\",\"last_name\":\"Żak\",\"name\":\"Małgorzata Żak\",\"pic\#
+        ture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/p\#
+        latform\\/profilepic\\/?asid=100203&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Małgorzata\",\"id\"\#
+        :\"100204\",\"last_name\":\"Król\",\"name\":\"Małgorzata Król\",\"picture\":{\"data\":{\"height\":50,\"is_silh\#
+        ouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100204&heigh\#
+        t=50&width=50\",\"width\":50}}},{\"first_name\":\"Paweł\",\"id\":\"100205\",\"last_name\":\"Wójcik\",\"name\":\#
+        \"Paweł Wójcik\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-l\#
+        ookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100205&height=50&width=50\",\"width\":50}}},{\"first_name\"\#
+        :\"Paweł\",\"id\":\"100206\",\"last_name\":\"Dąbrowski\",\"name\":\"Paweł Dąbrowski\",\"picture\":{\"data\":{\\#
+        "height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepi\#
+        c\\/?asid=100206&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Paweł\",\"id\":\"100207\",\"last_name\\#
+        ":\"Żak\",\"name\":\"Paweł Żak\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\#
+        \\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100207&height=50&width=50\",\"width\":50}}}\#
+        ,{\"first_name\":\"Paweł\",\"id\":\"100208\",\"last_name\":\"Król\",\"middle_name\":\"Łukasz\",\"name\":\"Pawe\#
+        ł Łukasz Król\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lo\#
+        okaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100208&height=50&width=50\",\"width\":50}}},{\"first_name\":\#
+        \"Zofia\",\"id\":\"100209\",\"last_name\":\"Wójcik\",\"name\":\"Zofia Wójcik\",\"picture\":{\"data\":{\"height\#
+        \":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?as\#
+        id=100209&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Zofia\",\"id\":\"100210\",\"last_name\":\"Dąb\#
+        rowski\",\"name\":\"Zofia Dąbrowski\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"h\#
+        ttps:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100210&height=50&width=50\",\"width\":\#
+        50}}},{\"first_name\":\"Zofia\",\"id\":\"100211\",\"last_name\":\"Żak\",\"middle_name\":\"Łukasz\",\"name\":\"\#
+        Zofia Łukasz Żak\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform\#
+        -lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100211&height=50&width=50\",\"width\":50}}},{\"first_name\#
+        \":\"Zofia\",\"id\":\"100212\",\"last_name\":\"Król\",\"name\":\"Zofia Król\",\"picture\":{\"data\":{\"height\\#
+        ":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asi\#
+        d=100212&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Wojciech\",\"id\":\"100213\",\"last_name\":\"W\#
+        ójcik\",\"name\":\"Wojciech Wójcik\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"ht\#
+        tps:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100213&height=50&width=50\",\"width\":5\#
+        0}}},{\"first_name\":\"Wojciech\",\"id\":\"100214\",\"last_name\":\"Dąbrowski\",\"middle_name\":\"Łukasz\",\"n\#
+        ame\":\"Wojciech Łukasz Dąbrowski\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"htt\#
+        ps:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100214&height=50&width=50\",\"width\":50\#
+        }}},{\"first_name\":\"Wojciech\",\"id\":\"100215\",\"last_name\":\"Żak\",\"name\":\"Wojciech Żak\",\"picture\"\#
+        :{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platfor\#
+        m\\/profilepic\\/?asid=100215&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Wojciech\",\"id\":\"10021\#
+        6\",\"last_name\":\"Król\",\"name\":\"Wojciech Król\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":f\#
+        alse,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100216&height=50&width\#
+        =50\",\"width\":50}}},{\"first_name\":\"Agnieszka\",\"id\":\"100217\",\"last_name\":\"Wójcik\",\"middle_name\"\#
+        :\"Łukasz\",\"name\":\"Agnieszka Łukasz Wójcik\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\#
+        \"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100217&height=50&width=50\"\#
+        ,\"width\":50}}},{\"first_name\":\"Agnieszka\",\"id\":\"100218\",\"last_name\":\"Dąbrowski\",\"name\":\"Agnies\#
+        zka Dąbrowski\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lo\#
+        okaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100218&height=50&width=50\",\"width\":50}}}],\"paging\":{\"c\#
+        ursors\":{\"after\":\"ZnJpZW5kOjEwMDIxOA\",\"before\":\"ZnJpZW5kOjEwMDE5NA\"},\"next\":\"https:\\/\\/graph.fac\#
+        ebook.com\\/v19.0\\/4\\/friends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name%2Cname%2Cpicture&access_token\#
+        =<TOKEN-1>&limit=25&after=ZnJpZW5kOjEwMDIxOA\",\"previous\":\"https:\\/\\/graph.facebook.com\\/v19.0\\/4\\/fri\#
+        ends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name%2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&before=\#
+        ZnJpZW5kOjEwMDE5NA\"},\"summary\":{\"total_count\":343}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "e8MkZfyuUXF"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:13:32.048Z",
+                "time" : 8.695,
+                "timings" : {
+                  "receive" : 0.051000000000000156,
+                  "send" : 0,
+                  "wait" : 8.644
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "first_name,id,last_name,middle_name,name,picture"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "25"
+                    },
+                    {
+                      "name" : "after",
+                      "value" : "ZnJpZW5kOjEwMDIxOA"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/v19.0/4/friends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name\#
+        %2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&after=ZnJpZW5kOjEwMDIxOA"
+                },
+                "response" : {
+                  "bodySize" : 7031,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 7031,
+                    "text" : "{\"data\":[{\"first_name\":\"Agnieszka\",\"id\":\"100219\",\"last_name\":\"Żak\",\"name\\#
+        ":\"Agnieszka Żak\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platfor\#
+        m-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100219&height=50&width=50\",\"width\":50}}},{\"first_nam\#
+        e\":\"Agnieszka\",\"id\":\"100220\",\"last_name\":\"Król\",\"name\":\"Agnieszka Król\",\"picture\":{\"data\":{\#
+        \"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilep\#
+        ic\\/?asid=100220&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Søren\",\"id\":\"100221\",\"last_name\#
+        \":\"Ødegård\",\"middle_name\":\"Åse\",\"name\":\"Søren Åse Ødegård\",\"picture\":{\"data\":{\"height\":50,\"i\#
+        s_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100221\#
+        &height=50&width=50\",\"width\":50}}},{\"first_name\":\"Søren\",\"id\":\"100222\",\"last_name\":\"Åberg\",\"na\#
+        me\":\"Søren Åberg\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platfo\#
+        rm-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100222&height=50&width=50\",\"width\":50}}},{\"first_na\#
+        me\":\"Søren\",\"id\":\"100223\",\"last_name\":\"Jónsdóttir\",\"name\":\"Søren Jónsdóttir\",\"picture\":{\"dat\#
+        a\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/pro\#
+        filepic\\/?asid=100223&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Søren\",\"id\":\"100224\",\"last\#
+        _name\":\"Nyström\",\"name\":\"Søren Nyström\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"\#
+        url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100224&height=50&width=50\",\\#
+        "width\":50}}},{\"first_name\":\"Åse\",\"id\":\"100225\",\"last_name\":\"Ødegård\",\"name\":\"Åse Ødegård\",\"\#
+        picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\#
+        \/platform\\/profilepic\\/?asid=100225&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Åse\",\"id\":\"1\#
+        00226\",\"last_name\":\"Åberg\",\"name\":\"Åse Åberg\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":\#
+        false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100226&height=50&widt\#
+        h=50\",\"width\":50}}},{\"first_name\":\"Åse\",\"id\":\"100227\",\"last_name\":\"Jónsdóttir\",\"name\":\"Åse J\#
+        ónsdóttir\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookas\#
+        ide.fbsbx.com\\/platform\\/profilepic\\/?asid=100227&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Ås\#
+        e\",\"id\":\"100228\",\"last_name\":\"Nyström\",\"name\":\"Åse Nyström\",\"picture\":{\"data\":{\"height\":50,\#
+        \"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100\#
+        228&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Ørjan\",\"id\":\"100229\",\"last_name\":\"Ødegård\"\#
+        ,\"name\":\"Ørjan Ødegård\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\\#
+        /platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100229&height=50&width=50\",\"width\":50}}},{\"f\#
+        irst_name\":\"Ørjan\",\"id\":\"100230\",\"last_name\":\"Åberg\",\"name\":\"Ørjan Åberg\",\"picture\":{\"data\"\#
+        :{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profil\#
+        epic\\/?asid=100230&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Ørjan\",\"id\":\"100231\",\"last_na\#
+        me\":\"Jónsdóttir\",\"name\":\"Ørjan Jónsdóttir\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false\#
+        ,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100231&height=50&width=50\\#
+        ",\"width\":50}}},{\"first_name\":\"Ørjan\",\"id\":\"100232\",\"last_name\":\"Nyström\",\"middle_name\":\"Søre\#
+        n\",\"name\":\"Ørjan Søren Nyström\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"ht\#
+        tps:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100232&height=50&width=50\",\"width\":5\#
+        0}}},{\"first_name\":\"Sigrún\",\"id\":\"100233\",\"last_name\":\"Ødegård\",\"name\":\"Sigrún Ødegård\",\"pict\#
+        ure\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/pl\#
+        atform\\/profilepic\\/?asid=100233&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Sigrún\",\"id\":\"10\#
+        0234\",\"last_name\":\"Åberg\",\"name\":\"Sigrún Åberg\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\\#
+        ":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100234&height=50&wi\#
+        dth=50\",\"width\":50}}},{\"first_name\":\"Sigrún\",\"id\":\"100235\",\"last_name\":\"Jónsdóttir\",\"middle_na\#
+        me\":\"Søren\",\"name\":\"Sigrún Søren Jónsdóttir\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":fal\#
+        se,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100235&height=50&width=5\#
+        0\",\"width\":50}}},{\"first_name\":\"Sigrún\",\"id\":\"100236\",\"last_name\":\"Nyström\",\"name\":\"Sigrún N\#
+        yström\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside\#
+        .fbsbx.com\\/platform\\/profilepic\\/?asid=100236&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Þór\"\#
+        ,\"id\":\"100237\",\"last_name\":\"Ødegård\",\"name\":\"Þór Ødegård\",\"picture\":{\"data\":{\"height\":50,\"i\#
+        s_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100237\#
+        &height=50&width=50\",\"width\":50}}},{\"first_name\":\"Þór\",\"id\":\"100238\",\"last_name\":\"Åberg\",\"midd\#
+        le_name\":\"Søren\",\"name\":\"Þór Søren Åberg\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\#
+        \"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100238&height=50&width=50\"\#
+        ,\"width\":50}}},{\"first_name\":\"Þór\",\"id\":\"100239\",\"last_name\":\"Jónsdóttir\",\"name\":\"Þór Jónsdót\#
+        tir\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fb\#
+        sbx.com\\/platform\\/profilepic\\/?asid=100239&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Þór\",\"\#
+        id\":\"100240\",\"last_name\":\"Nyström\",\"name\":\"Þór Nyström\",\"picture\":{\"data\":{\"height\":50,\"is_s\#
+        ilhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100240&he\#
+        ight=50&width=50\",\"width\":50}}},{\"first_name\":\"Ástríður\",\"id\":\"100241\",\"last_name\":\"Ødegård\",\"\#
+        middle_name\":\"Søren\",\"name\":\"Ástríður Søren Ødegård\",\"picture\":{\"data\":{\"height\":50,\"is_silhouet\#
+        te\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100241&height=50\#
+        &width=50\",\"width\":50}}},{\"first_name\":\"Ástríður\",\"id\":\"100242\",\"last_name\":\"Åberg\",\"name\":\"\#
+        Ástríður Åberg\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-l\#
+        ookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100242&height=50&width=50\",\"width\":50}}},{\"first_name\"\#
+        :\"Ástríður\",\"id\":\"100243\",\"last_name\":\"Jónsdóttir\",\"name\":\"Ástríður Jónsdóttir\",\"picture\":{\"d\#
+        ata\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/p\#
+        rofilepic\\/?asid=100243&height=50&width=50\",\"width\":50}}}],\"paging\":{\"cursors\":{\"after\":\"ZnJpZW5kOj\#
+        EwMDI0Mw\",\"before\":\"ZnJpZW5kOjEwMDIxOQ\"},\"next\":\"https:\\/\\/graph.facebook.com\\/v19.0\\/4\\/friends?\#
+        fields=first_name%2Cid%2Clast_name%2Cmiddle_name%2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&after=ZnJpZW\#
+        5kOjEwMDI0Mw\",\"previous\":\"https:\\/\\/graph.facebook.com\\/v19.0\\/4\\/friends?fields=first_name%2Cid%2Cla\#
+        st_name%2Cmiddle_name%2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&before=ZnJpZW5kOjEwMDIxOQ\"},\"summary\\#
+        ":{\"total_count\":343}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "NzIQ2b-cpjI"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:13:32.080Z",
+                "time" : 8.807,
+                "timings" : {
+                  "receive" : 0.0519999999999996,
+                  "send" : 0,
+                  "wait" : 8.755
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "first_name,id,last_name,middle_name,name,picture"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "25"
+                    },
+                    {
+                      "name" : "after",
+                      "value" : "ZnJpZW5kOjEwMDI0Mw"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/v19.0/4/friends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name\#
+        %2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&after=ZnJpZW5kOjEwMDI0Mw"
+                },
+                "response" : {
+                  "bodySize" : 7573,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 7573,
+                    "text" : "{\"data\":[{\"first_name\":\"Ástríður\",\"id\":\"100244\",\"last_name\":\"Nyström\",\"na\#
+        me\":\"Ástríður Nyström\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/p\#
+        latform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100244&height=50&width=50\",\"width\":50}}},{\"fir\#
+        st_name\":\"Ольга\",\"id\":\"100245\",\"last_name\":\"Иванова\",\"middle_name\":\"Дмитрий\",\"name\":\"Ольга Д\#
+        митрий Иванова\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-l\#
+        ookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100245&height=50&width=50\",\"width\":50}}},{\"first_name\"\#
+        :\"Ольга\",\"id\":\"100246\",\"last_name\":\"Смирнов\",\"name\":\"Ольга Смирнов\",\"picture\":{\"data\":{\"hei\#
+        ght\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/\#
+        ?asid=100246&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Ольга\",\"id\":\"100247\",\"last_name\":\"\#
+        Кузнецова\",\"name\":\"Ольга Кузнецова\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\#
+        \"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100247&height=50&width=50\",\"width\#
+        \":50}}},{\"first_name\":\"Ольга\",\"id\":\"100248\",\"last_name\":\"Попов\",\"name\":\"Ольга Попов\",\"pictur\#
+        e\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/plat\#
+        form\\/profilepic\\/?asid=100248&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Дмитрий\",\"id\":\"100\#
+        249\",\"last_name\":\"Иванова\",\"name\":\"Дмитрий Иванова\",\"picture\":{\"data\":{\"height\":50,\"is_silhoue\#
+        tte\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100249&height=5\#
+        0&width=50\",\"width\":50}}},{\"first_name\":\"Дмитрий\",\"id\":\"100250\",\"last_name\":\"Смирнов\",\"name\":\#
+        \"Дмитрий Смирнов\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platfor\#
+        m-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100250&height=50&width=50\",\"width\":50}}},{\"first_nam\#
+        e\":\"Дмитрий\",\"id\":\"100251\",\"last_name\":\"Кузнецова\",\"name\":\"Дмитрий Кузнецова\",\"picture\":{\"da\#
+        ta\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/pr\#
+        ofilepic\\/?asid=100251&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Дмитрий\",\"id\":\"100252\",\"l\#
+        ast_name\":\"Попов\",\"name\":\"Дмитрий Попов\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\\#
+        "url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100252&height=50&width=50\",\#
+        \"width\":50}}},{\"first_name\":\"Анна\",\"id\":\"100253\",\"last_name\":\"Иванова\",\"name\":\"Анна Иванова\"\#
+        ,\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.c\#
+        om\\/platform\\/profilepic\\/?asid=100253&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Анна\",\"id\"\#
+        :\"100254\",\"last_name\":\"Смирнов\",\"name\":\"Анна Смирнов\",\"picture\":{\"data\":{\"height\":50,\"is_silh\#
+        ouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100254&heigh\#
+        t=50&width=50\",\"width\":50}}},{\"first_name\":\"Анна\",\"id\":\"100255\",\"last_name\":\"Кузнецова\",\"name\\#
+        ":\"Анна Кузнецова\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platfo\#
+        rm-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100255&height=50&width=50\",\"width\":50}}},{\"first_na\#
+        me\":\"Анна\",\"id\":\"100256\",\"last_name\":\"Попов\",\"middle_name\":\"Ольга\",\"name\":\"Анна Ольга Попов\\#
+        ",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.\#
+        com\\/platform\\/profilepic\\/?asid=100256&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Сергей\",\"i\#
+        d\":\"100257\",\"last_name\":\"Иванова\",\"name\":\"Сергей Иванова\",\"picture\":{\"data\":{\"height\":50,\"is\#
+        _silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100257&\#
+        height=50&width=50\",\"width\":50}}},{\"first_name\":\"Сергей\",\"id\":\"100258\",\"last_name\":\"Смирнов\",\"\#
+        name\":\"Сергей Смирнов\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/p\#
+        latform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100258&height=50&width=50\",\"width\":50}}},{\"fir\#
+        st_name\":\"Сергей\",\"id\":\"100259\",\"last_name\":\"Кузнецова\",\"middle_name\":\"Ольга\",\"name\":\"Сергей\#
+         Ольга Кузнецова\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform\#
+        -lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100259&height=50&width=50\",\"width\":50}}},{\"first_name\#
+        \":\"Сергей\",\"id\":\"100260\",\"last_name\":\"Попов\",\"name\":\"Сергей Попов\",\"picture\":{\"data\":{\"hei\#
+        ght\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/\#
+        ?asid=100260&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Наталья\",\"id\":\"100261\",\"last_name\":\#
+        \"Иванова\",\"name\":\"Наталья Иванова\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\#
+        \"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100261&height=50&width=50\",\"width\#
+        \":50}}},{\"first_name\":\"Наталья\",\"id\":\"100262\",\"last_name\":\"Смирнов\",\"middle_name\":\"Ольга\",\"n\#
+        ame\":\"Наталья Ольга Смирнов\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\#
+        \/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100262&height=50&width=50\",\"width\":50}}},\#
+        {\"first_name\":\"Наталья\",\"id\":\"100263\",\"last_name\":\"Кузнецова\",\"name\":\"Наталья Кузнецова\",\"pic\#
+        ture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/p\#
+        latform\\/profilepic\\/?asid=100263&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Наталья\",\"id\":\"\#
+        100264\",\"last_name\":\"Попов\",\"name\":\"Наталья Попов\",\"picture\":{\"data\":{\"height\":50,\"is_silhouet\#
+        te\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100264&height=50\#
+        &width=50\",\"width\":50}}},{\"first_name\":\"Юрий\",\"id\":\"100265\",\"last_name\":\"Иванова\",\"middle_name\#
+        \":\"Ольга\",\"name\":\"Юрий Ольга Иванова\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"ur\#
+        l\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100265&height=50&width=50\",\"w\#
+        idth\":50}}},{\"first_name\":\"Юрий\",\"id\":\"100266\",\"last_name\":\"Смирнов\",\"name\":\"Юрий Смирнов\",\"\#
+        picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\#
+        \/platform\\/profilepic\\/?asid=100266&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Юрий\",\"id\":\"\#
+        100267\",\"last_name\":\"Кузнецова\",\"name\":\"Юрий Кузнецова\",\"picture\":{\"data\":{\"height\":50,\"is_sil\#
+        houette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100267&heig\#
+        ht=50&width=50\",\"width\":50}}},{\"first_name\":\"Юрий\",\"id\":\"100268\",\"last_name\":\"Попов\",\"name\":\\#
+        "Юрий Попов\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-look\#
+        aside.fbsbx.com\\/platform\\/profilepic\\/?asid=100268&height=50&width=50\",\"width\":50}}}],\"paging\":{\"cur\#
+        sors\":{\"after\":\"ZnJpZW5kOjEwMDI2OA\",\"before\":\"ZnJpZW5kOjEwMDI0NA\"},\"next\":\"https:\\/\\/graph.faceb\#
+        ook.com\\/v19.0\\/4\\/friends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name%2Cname%2Cpicture&access_token=<\#
+        TOKEN-1>&limit=25&after=ZnJpZW5kOjEwMDI2OA\",\"previous\":\"https:\\/\\/graph.facebook.com\\/v19.0\\/4\\/frien\#
+        ds?fields=first_name%2Cid%2Clast_name%2Cmiddle_name%2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&before=Zn\#
+        JpZW5kOjEwMDI0NA\"},\"summary\":{\"total_count\":343}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "ZXNwsADZmKM"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:13:32.119Z",
+                "time" : 15.681,
+                "timings" : {
+                  "receive" : 0.04800000000000004,
+                  "send" : 0,
+                  "wait" : 15.633
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "first_name,id,last_name,middle_name,name,picture"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "25"
+                    },
+                    {
+                      "name" : "after",
+                      "value" : "ZnJpZW5kOjEwMDI2OA"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/v19.0/4/friends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name\#
+        %2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&after=ZnJpZW5kOjEwMDI2OA"
+                },
+                "response" : {
+                  "bodySize" : 7785,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 7785,
+                    "text" : "{\"data\":[{\"first_name\":\"Σοφία\",\"id\":\"100269\",\"last_name\":\"Παπαδοπούλου\",\"\#
+        middle_name\":\"Γιώργος\",\"name\":\"Σοφία Γιώργος Παπαδοπούλου\",\"picture\":{\"data\":{\"height\":50,\"is_si\#
+        lhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100269&hei\#
+        ght=50&width=50\",\"width\":50}}},{\"first_name\":\"Σοφία\",\"id\":\"100270\",\"last_name\":\"Οικονόμου\",\"na\#
+        me\":\"Σοφία Οικονόμου\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/pl\#
+        atform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100270&height=50&width=50\",\"width\":50}}},{\"firs\#
+        t_name\":\"Σοφία\",\"id\":\"100271\",\"last_name\":\"Αλεξίου\",\"name\":\"Σοφία Αλεξίου\",\"picture\":{\"data\\#
+        ":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profi\#
+        lepic\\/?asid=100271&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Σοφία\",\"id\":\"100272\",\"last_n\#
+        ame\":\"Βλάχος\",\"name\":\"Σοφία Βλάχος\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\\#
+        ":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100272&height=50&width=50\",\"wid\#
+        th\":50}}},{\"first_name\":\"Γιώργος\",\"id\":\"100273\",\"last_name\":\"Παπαδοπούλου\",\"name\":\"Γιώργος Παπ\#
+        αδοπούλου\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookas\#
+        ide.fbsbx.com\\/platform\\/profilepic\\/?asid=100273&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Γι\#
+        ώργος\",\"id\":\"100274\",\"last_name\":\"Οικονόμου\",\"name\":\"Γιώργος Οικονόμου\",\"picture\":{\"data\":{\"\#
+        height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\#
+        \\/?asid=100274&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Γιώργος\",\"id\":\"100275\",\"last_name\#
+        \":\"Αλεξίου\",\"name\":\"Γιώργος Αλεξίου\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\#
+        \":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100275&height=50&width=50\",\"wi\#
+        dth\":50}}},{\"first_name\":\"Γιώργος\",\"id\":\"100276\",\"last_name\":\"Βλάχος\",\"name\":\"Γιώργος Βλάχος\"\#
+        ,\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.c\#
+        om\\/platform\\/profilepic\\/?asid=100276&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Ελένη\",\"id\\#
+        ":\"100277\",\"last_name\":\"Παπαδοπούλου\",\"name\":\"Ελένη Παπαδοπούλου\",\"picture\":{\"data\":{\"height\":\#
+        50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=\#
+        100277&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Ελένη\",\"id\":\"100278\",\"last_name\":\"Οικονό\#
+        μου\",\"name\":\"Ελένη Οικονόμου\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"http\#
+        s:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100278&height=50&width=50\",\"width\":50}\#
+        }},{\"first_name\":\"Ελένη\",\"id\":\"100279\",\"last_name\":\"Αλεξίου\",\"name\":\"Ελένη Αλεξίου\",\"picture\\#
+        ":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platfo\#
+        rm\\/profilepic\\/?asid=100279&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Ελένη\",\"id\":\"100280\\#
+        ",\"last_name\":\"Βλάχος\",\"middle_name\":\"Σοφία\",\"name\":\"Ελένη Σοφία Βλάχος\",\"picture\":{\"data\":{\"\#
+        height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\#
+        \\/?asid=100280&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Νίκος\",\"id\":\"100281\",\"last_name\"\#
+        :\"Παπαδοπούλου\",\"name\":\"Νίκος Παπαδοπούλου\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false\#
+        ,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100281&height=50&width=50\\#
+        ",\"width\":50}}},{\"first_name\":\"Νίκος\",\"id\":\"100282\",\"last_name\":\"Οικονόμου\",\"name\":\"Νίκος Οικ\#
+        ονόμου\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside\#
+        .fbsbx.com\\/platform\\/profilepic\\/?asid=100282&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Νίκος\#
+        \",\"id\":\"100283\",\"last_name\":\"Αλεξίου\",\"middle_name\":\"Σοφία\",\"name\":\"Νίκος Σοφία Αλεξίου\",\"pi\#
+        cture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/\#
+        platform\\/profilepic\\/?asid=100283&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Νίκος\",\"id\":\"1\#
+        00284\",\"last_name\":\"Βλάχος\",\"name\":\"Νίκος Βλάχος\",\"picture\":{\"data\":{\"height\":50,\"is_silhouett\#
+        e\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100284&height=50&\#
+        width=50\",\"width\":50}}},{\"first_name\":\"Μαρία\",\"id\":\"100285\",\"last_name\":\"Παπαδοπούλου\",\"name\"\#
+        :\"Μαρία Παπαδοπούλου\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/pla\#
+        tform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100285&height=50&width=50\",\"width\":50}}},{\"first\#
+        _name\":\"Μαρία\",\"id\":\"100286\",\"last_name\":\"Οικονόμου\",\"middle_name\":\"Σοφία\",\"name\":\"Μαρία Σοφ\#
+        ία Οικονόμου\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-loo\#
+        kaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100286&height=50&width=50\",\"width\":50}}},{\"first_name\":\\#
+        "Μαρία\",\"id\":\"100287\",\"last_name\":\"Αλεξίου\",\"name\":\"Μαρία Αλεξίου\",\"picture\":{\"data\":{\"heigh\#
+        t\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?a\#
+        sid=100287&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Μαρία\",\"id\":\"100288\",\"last_name\":\"Βλ\#
+        άχος\",\"name\":\"Μαρία Βλάχος\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\#
+        \\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100288&height=50&width=50\",\"width\":50}}}\#
+        ,{\"first_name\":\"Δημήτρης\",\"id\":\"100289\",\"last_name\":\"Παπαδοπούλου\",\"middle_name\":\"Σοφία\",\"nam\#
+        e\":\"Δημήτρης Σοφία Παπαδοπούλου\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"htt\#
+        ps:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100289&height=50&width=50\",\"width\":50\#
+        }}},{\"first_name\":\"Δημήτρης\",\"id\":\"100290\",\"last_name\":\"Οικονόμου\",\"name\":\"Δημήτρης Οικονόμου\"\#
+        ,\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.c\#
+        om\\/platform\\/profilepic\\/?asid=100290&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Δημήτρης\",\"\#
+        id\":\"100291\",\"last_name\":\"Αλεξίου\",\"name\":\"Δημήτρης Αλεξίου\",\"picture\":{\"data\":{\"height\":50,\\#
+        "is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=1002\#
+        91&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Δημήτρης\",\"id\":\"100292\",\"last_name\":\"Βλάχος\\#
+        ",\"name\":\"Δημήτρης Βλάχος\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\\#
+        /\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100292&height=50&width=50\",\"width\":50}}},{\#
+        \"first_name\":\"محمد\",\"id\":\"100293\",\"last_name\":\"الحسن\",\"middle_name\":\"فاطمة\",\"name\":\"محمد فا\#
+        طمة الحسن\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookas\#
+        ide.fbsbx.com\\/platform\\/profilepic\\/?asid=100293&height=50&width=50\",\"width\":50}}}],\"paging\":{\"curso\#
+        rs\":{\"after\":\"ZnJpZW5kOjEwMDI5Mw\",\"before\":\"ZnJpZW5kOjEwMDI2OQ\"},\"next\":\"https:\\/\\/graph.faceboo\#
+        k.com\\/v19.0\\/4\\/friends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name%2Cname%2Cpicture&access_token=<TO\#
+        KEN-1>&limit=25&after=ZnJpZW5kOjEwMDI5Mw\",\"previous\":\"https:\\/\\/graph.facebook.com\\/v19.0\\/4\\/friends\#
+        ?fields=first_name%2Cid%2Clast_name%2Cmiddle_name%2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&before=ZnJp\#
+        ZW5kOjEwMDI2OQ\"},\"summary\":{\"total_count\":343}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "ja8kZcACNyF"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:13:32.163Z",
+                "time" : 7.99,
+                "timings" : {
+                  "receive" : 0.052999999999999936,
+                  "send" : 0,
+                  "wait" : 7.937
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "first_name,id,last_name,middle_name,name,picture"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "25"
+                    },
+                    {
+                      "name" : "after",
+                      "value" : "ZnJpZW5kOjEwMDI5Mw"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/v19.0/4/friends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name\#
+        %2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&after=ZnJpZW5kOjEwMDI5Mw"
+                },
+                "response" : {
+                  "bodySize" : 7127,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 7127,
+                    "text" : "{\"data\":[{\"first_name\":\"محمد\",\"id\":\"100294\",\"last_name\":\"خليل\",\"name\":\"\#
+        محمد خليل\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookas\#
+        ide.fbsbx.com\\/platform\\/profilepic\\/?asid=100294&height=50&width=50\",\"width\":50}}},{\"first_name\":\"مح\#
+        مد\",\"id\":\"100295\",\"last_name\":\"منصور\",\"name\":\"محمد منصور\",\"picture\":{\"data\":{\"height\":50,\"\#
+        is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=10029\#
+        5&height=50&width=50\",\"width\":50}}},{\"first_name\":\"محمد\",\"id\":\"100296\",\"last_name\":\"سعيد\",\"nam\#
+        e\":\"محمد سعيد\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-\#
+        lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100296&height=50&width=50\",\"width\":50}}},{\"first_name\\#
+        ":\"فاطمة\",\"id\":\"100297\",\"last_name\":\"الحسن\",\"name\":\"فاطمة الحسن\",\"picture\":{\"data\":{\"height\#
+        \":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?as\#
+        id=100297&height=50&width=50\",\"width\":50}}},{\"first_name\":\"فاطمة\",\"id\":\"100298\",\"last_name\":\"خلي\#
+        ل\",\"name\":\"فاطمة خليل\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\\#
+        /platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100298&height=50&width=50\",\"width\":50}}},{\"f\#
+        irst_name\":\"فاطمة\",\"id\":\"100299\",\"last_name\":\"منصور\",\"name\":\"فاطمة منصور\",\"picture\":{\"data\"\#
+        :{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profil\#
+        epic\\/?asid=100299&height=50&width=50\",\"width\":50}}},{\"first_name\":\"فاطمة\",\"id\":\"100300\",\"last_na\#
+        me\":\"سعيد\",\"name\":\"فاطمة سعيد\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"h\#
+        ttps:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100300&height=50&width=50\",\"width\":\#
+        50}}},{\"first_name\":\"أحمد\",\"id\":\"100301\",\"last_name\":\"الحسن\",\"name\":\"أحمد الحسن\",\"picture\":{\#
+        \"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\#
+        \/profilepic\\/?asid=100301&height=50&width=50\",\"width\":50}}},{\"first_name\":\"أحمد\",\"id\":\"100302\",\"\#
+        last_name\":\"خليل\",\"name\":\"أحمد خليل\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\#
+        \":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100302&height=50&width=50\",\"wi\#
+        dth\":50}}},{\"first_name\":\"أحمد\",\"id\":\"100303\",\"last_name\":\"منصور\",\"name\":\"أحمد منصور\",\"pictu\#
+        re\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/pla\#
+        tform\\/profilepic\\/?asid=100303&height=50&width=50\",\"width\":50}}},{\"first_name\":\"أحمد\",\"id\":\"10030\#
+        4\",\"last_name\":\"سعيد\",\"middle_name\":\"محمد\",\"name\":\"أحمد محمد سعيد\",\"picture\":{\"data\":{\"heigh\#
+        t\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?a\#
+        sid=100304&height=50&width=50\",\"width\":50}}},{\"first_name\":\"ليلى\",\"id\":\"100305\",\"last_name\":\"الح\#
+        سن\",\"name\":\"ليلى الحسن\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\#
+        \/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100305&height=50&width=50\",\"width\":50}}},{\"\#
+        first_name\":\"ليلى\",\"id\":\"100306\",\"last_name\":\"خليل\",\"name\":\"ليلى خليل\",\"picture\":{\"data\":{\\#
+        "height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepi\#
+        c\\/?asid=100306&height=50&width=50\",\"width\":50}}},{\"first_name\":\"ليلى\",\"id\":\"100307\",\"last_name\"\#
+        :\"منصور\",\"middle_name\":\"محمد\",\"name\":\"ليلى محمد منصور\",\"picture\":{\"data\":{\"height\":50,\"is_sil\#
+        houette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100307&heig\#
+        ht=50&width=50\",\"width\":50}}},{\"first_name\":\"ليلى\",\"id\":\"100308\",\"last_name\":\"سعيد\",\"name\":\"\#
+        ليلى سعيد\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookas\#
+        ide.fbsbx.com\\/platform\\/profilepic\\/?asid=100308&height=50&width=50\",\"width\":50}}},{\"first_name\":\"عم\#
+        ر\",\"id\":\"100309\",\"last_name\":\"الحسن\",\"name\":\"عمر الحسن\",\"picture\":{\"data\":{\"height\":50,\"is\#
+        _silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100309&\#
+        height=50&width=50\",\"width\":50}}},{\"first_name\":\"عمر\",\"id\":\"100310\",\"last_name\":\"خليل\",\"middle\#
+        _name\":\"محمد\",\"name\":\"عمر محمد خليل\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\#
+        \":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100310&height=50&width=50\",\"wi\#
+        dth\":50}}},{\"first_name\":\"عمر\",\"id\":\"100311\",\"last_name\":\"منصور\",\"name\":\"عمر منصور\",\"picture\#
+        \":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platf\#
+        orm\\/profilepic\\/?asid=100311&height=50&width=50\",\"width\":50}}},{\"first_name\":\"عمر\",\"id\":\"100312\"\#
+        ,\"last_name\":\"سعيد\",\"name\":\"عمر سعيد\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"u\#
+        rl\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100312&height=50&width=50\",\"\#
+        width\":50}}},{\"first_name\":\"نور\",\"id\":\"100313\",\"last_name\":\"الحسن\",\"middle_name\":\"محمد\",\"nam\#
+        e\":\"نور محمد الحسن\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/plat\#
+        form-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100313&height=50&width=50\",\"width\":50}}},{\"first_\#
+        name\":\"نور\",\"id\":\"100314\",\"last_name\":\"خليل\",\"name\":\"نور خليل\",\"picture\":{\"data\":{\"height\\#
+        ":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asi\#
+        d=100314&height=50&width=50\",\"width\":50}}},{\"first_name\":\"نور\",\"id\":\"100315\",\"last_name\":\"منصور\\#
+        ",\"name\":\"نور منصور\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/pl\#
+        atform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100315&height=50&width=50\",\"width\":50}}},{\"firs\#
+        t_name\":\"نور\",\"id\":\"100316\",\"last_name\":\"سعيد\",\"name\":\"نور سعيد\",\"picture\":{\"data\":{\"heigh\#
+        t\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?a\#
+        sid=100316&height=50&width=50\",\"width\":50}}},{\"first_name\":\"さくら\",\"id\":\"100317\",\"last_name\":\"佐藤\"\#
+        ,\"middle_name\":\"健太\",\"name\":\"さくら 健太 佐藤\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"\#
+        url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100317&height=50&width=50\",\\#
+        "width\":50}}},{\"first_name\":\"さくら\",\"id\":\"100318\",\"last_name\":\"鈴木\",\"name\":\"さくら 鈴木\",\"picture\":\#
+        {\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\#
+        \\/profilepic\\/?asid=100318&height=50&width=50\",\"width\":50}}}],\"paging\":{\"cursors\":{\"after\":\"ZnJpZW\#
+        5kOjEwMDMxOA\",\"before\":\"ZnJpZW5kOjEwMDI5NA\"},\"next\":\"https:\\/\\/graph.facebook.com\\/v19.0\\/4\\/frie\#
+        nds?fields=first_name%2Cid%2Clast_name%2Cmiddle_name%2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&after=Zn\#
+        JpZW5kOjEwMDMxOA\",\"previous\":\"https:\\/\\/graph.facebook.com\\/v19.0\\/4\\/friends?fields=first_name%2Cid%\#
+        2Clast_name%2Cmiddle_name%2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&before=ZnJpZW5kOjEwMDI5NA\"},\"summ\#
+        ary\":{\"total_count\":343}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "SXAntaDwcJN"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:13:32.217Z",
+                "time" : 14.471,
+                "timings" : {
+                  "receive" : 0.053000000000000824,
+                  "send" : 0,
+                  "wait" : 14.418
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "first_name,id,last_name,middle_name,name,picture"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "25"
+                    },
+                    {
+                      "name" : "after",
+                      "value" : "ZnJpZW5kOjEwMDMxOA"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/v19.0/4/friends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name\#
+        %2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&after=ZnJpZW5kOjEwMDMxOA"
+                },
+                "response" : {
+                  "bodySize" : 6881,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 6881,
+                    "text" : "{\"data\":[{\"first_name\":\"さくら\",\"id\":\"100319\",\"last_name\":\"高橋\",\"name\":\"さくら\#
+         高橋\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fb\#
+        sbx.com\\/platform\\/profilepic\\/?asid=100319&height=50&width=50\",\"width\":50}}},{\"first_name\":\"さくら\",\"\#
+        id\":\"100320\",\"last_name\":\"田中\",\"name\":\"さくら 田中\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\\#
+        ":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100320&height=50&wi\#
+        dth=50\",\"width\":50}}},{\"first_name\":\"健太\",\"id\":\"100321\",\"last_name\":\"佐藤\",\"name\":\"健太 佐藤\",\"pi\#
+        cture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/\#
+        platform\\/profilepic\\/?asid=100321&height=50&width=50\",\"width\":50}}},{\"first_name\":\"健太\",\"id\":\"1003\#
+        22\",\"last_name\":\"鈴木\",\"name\":\"健太 鈴木\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"ur\#
+        l\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100322&height=50&width=50\",\"w\#
+        idth\":50}}},{\"first_name\":\"健太\",\"id\":\"100323\",\"last_name\":\"高橋\",\"name\":\"健太 高橋\",\"picture\":{\"d\#
+        ata\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/p\#
+        rofilepic\\/?asid=100323&height=50&width=50\",\"width\":50}}},{\"first_name\":\"健太\",\"id\":\"100324\",\"last_\#
+        name\":\"田中\",\"name\":\"健太 田中\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\#
+        \\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100324&height=50&width=50\",\"width\":50}}}\#
+        ,{\"first_name\":\"陽菜\",\"id\":\"100325\",\"last_name\":\"佐藤\",\"name\":\"陽菜 佐藤\",\"picture\":{\"data\":{\"hei\#
+        ght\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/\#
+        ?asid=100325&height=50&width=50\",\"width\":50}}},{\"first_name\":\"陽菜\",\"id\":\"100326\",\"last_name\":\"鈴木\\#
+        ",\"name\":\"陽菜 鈴木\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platfo\#
+        rm-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100326&height=50&width=50\",\"width\":50}}},{\"first_na\#
+        me\":\"陽菜\",\"id\":\"100327\",\"last_name\":\"高橋\",\"name\":\"陽菜 高橋\",\"picture\":{\"data\":{\"height\":50,\"i\#
+        s_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100327\#
+        &height=50&width=50\",\"width\":50}}},{\"first_name\":\"陽菜\",\"id\":\"100328\",\"last_name\":\"田中\",\"middle_n\#
+        ame\":\"さくら\",\"name\":\"陽菜 さくら 田中\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"ht\#
+        tps:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100328&height=50&width=50\",\"width\":5\#
+        0}}},{\"first_name\":\"翔太\",\"id\":\"100329\",\"last_name\":\"佐藤\",\"name\":\"翔太 佐藤\",\"picture\":{\"data\":{\\#
+        "height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepi\#
+        c\\/?asid=100329&height=50&width=50\",\"width\":50}}},{\"first_name\":\"翔太\",\"id\":\"100330\",\"last_name\":\\#
+        "鈴木\",\"name\":\"翔太 鈴木\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/pl\#
+        atform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100330&height=50&width=50\",\"width\":50}}},{\"firs\#
+        t_name\":\"翔太\",\"id\":\"100331\",\"last_name\":\"高橋\",\"middle_name\":\"さくら\",\"name\":\"翔太 さくら 高橋\",\"pictur\#
+        e\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/plat\#
+        form\\/profilepic\\/?asid=100331&height=50&width=50\",\"width\":50}}},{\"first_name\":\"翔太\",\"id\":\"100332\"\#
+        ,\"last_name\":\"田中\",\"name\":\"翔太 田中\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\#
+        \"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100332&height=50&width=50\",\"width\#
+        \":50}}},{\"first_name\":\"美咲\",\"id\":\"100333\",\"last_name\":\"佐藤\",\"name\":\"美咲 佐藤\",\"picture\":{\"data\\#
+        ":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profi\#
+        lepic\\/?asid=100333&height=50&width=50\",\"width\":50}}},{\"first_name\":\"美咲\",\"id\":\"100334\",\"last_name\#
+        \":\"鈴木\",\"middle_name\":\"さくら\",\"name\":\"美咲 さくら 鈴木\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\\#
+        ":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100334&height=50&wi\#
+        dth=50\",\"width\":50}}},{\"first_name\":\"美咲\",\"id\":\"100335\",\"last_name\":\"高橋\",\"name\":\"美咲 高橋\",\"pi\#
+        cture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/\#
+        platform\\/profilepic\\/?asid=100335&height=50&width=50\",\"width\":50}}},{\"first_name\":\"美咲\",\"id\":\"1003\#
+        36\",\"last_name\":\"田中\",\"name\":\"美咲 田中\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"ur\#
+        l\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100336&height=50&width=50\",\"w\#
+        idth\":50}}},{\"first_name\":\"大輔\",\"id\":\"100337\",\"last_name\":\"佐藤\",\"middle_name\":\"さくら\",\"name\":\"\#
+        大輔 さくら 佐藤\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookas\#
+        ide.fbsbx.com\\/platform\\/profilepic\\/?asid=100337&height=50&width=50\",\"width\":50}}},{\"first_name\":\"大輔\#
+        \",\"id\":\"100338\",\"last_name\":\"鈴木\",\"name\":\"大輔 鈴木\",\"picture\":{\"data\":{\"height\":50,\"is_silhoue\#
+        tte\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100338&height=5\#
+        0&width=50\",\"width\":50}}},{\"first_name\":\"大輔\",\"id\":\"100339\",\"last_name\":\"高橋\",\"name\":\"大輔 高橋\",\#
+        \"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.co\#
+        m\\/platform\\/profilepic\\/?asid=100339&height=50&width=50\",\"width\":50}}},{\"first_name\":\"大輔\",\"id\":\"\#
+        100340\",\"last_name\":\"田中\",\"name\":\"大輔 田中\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\#
+        \"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100340&height=50&width=50\"\#
+        ,\"width\":50}}},{\"first_name\":\"伟\",\"id\":\"100341\",\"last_name\":\"王\",\"middle_name\":\"芳\",\"name\":\"\#
+        伟 芳 王\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.\#
+        fbsbx.com\\/platform\\/profilepic\\/?asid=100341&height=50&width=50\",\"width\":50}}},{\"first_name\":\"伟\",\"\#
+        id\":\"100342\",\"last_name\":\"李\",\"name\":\"伟 李\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":fa\#
+        lse,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100342&height=50&width=\#
+        50\",\"width\":50}}},{\"first_name\":\"伟\",\"id\":\"100343\",\"last_name\":\"张\",\"name\":\"伟 张\",\"picture\":\#
+        {\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\#
+        \\/profilepic\\/?asid=100343&height=50&width=50\",\"width\":50}}}],\"paging\":{\"cursors\":{\"after\":\"ZnJpZW\#
+        5kOjEwMDM0Mw\",\"before\":\"ZnJpZW5kOjEwMDMxOQ\"},\"next\":\"https:\\/\\/graph.facebook.com\\/v19.0\\/4\\/frie\#
+        nds?fields=first_name%2Cid%2Clast_name%2Cmiddle_name%2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&after=Zn\#
+        JpZW5kOjEwMDM0Mw\",\"previous\":\"https:\\/\\/graph.facebook.com\\/v19.0\\/4\\/friends?fields=first_name%2Cid%\#
+        2Clast_name%2Cmiddle_name%2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&before=ZnJpZW5kOjEwMDMxOQ\"},\"summ\#
+        ary\":{\"total_count\":343}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "hcqreRzAerN"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:13:32.251Z",
+                "time" : 8.072,
+                "timings" : {
+                  "receive" : 0.04899999999999949,
+                  "send" : 0,
+                  "wait" : 8.023
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "first_name,id,last_name,middle_name,name,picture"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "25"
+                    },
+                    {
+                      "name" : "after",
+                      "value" : "ZnJpZW5kOjEwMDM0Mw"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/v19.0/4/friends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name\#
+        %2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&after=ZnJpZW5kOjEwMDM0Mw"
+                },
+                "response" : {
+                  "bodySize" : 6587,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 6587,
+                    "text" : "{\"data\":[{\"first_name\":\"伟\",\"id\":\"100344\",\"last_name\":\"刘\",\"name\":\"伟 刘\",\#
+        \"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.co\#
+        m\\/platform\\/profilepic\\/?asid=100344&height=50&width=50\",\"width\":50}}},{\"first_name\":\"芳\",\"id\":\"1\#
+        00345\",\"last_name\":\"王\",\"name\":\"芳 王\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"ur\#
+        l\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100345&height=50&width=50\",\"w\#
+        idth\":50}}},{\"first_name\":\"芳\",\"id\":\"100346\",\"last_name\":\"李\",\"name\":\"芳 李\",\"picture\":{\"data\\#
+        ":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profi\#
+        lepic\\/?asid=100346&height=50&width=50\",\"width\":50}}},{\"first_name\":\"芳\",\"id\":\"100347\",\"last_name\\#
+        ":\"张\",\"name\":\"芳 张\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/pl\#
+        atform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100347&height=50&width=50\",\"width\":50}}},{\"firs\#
+        t_name\":\"芳\",\"id\":\"100348\",\"last_name\":\"刘\",\"name\":\"芳 刘\",\"picture\":{\"data\":{\"height\":50,\"i\#
+        s_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100348\#
+        &height=50&width=50\",\"width\":50}}},{\"first_name\":\"娜\",\"id\":\"100349\",\"last_name\":\"王\",\"name\":\"娜\#
+         王\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbs\#
+        bx.com\\/platform\\/profilepic\\/?asid=100349&height=50&width=50\",\"width\":50}}},{\"first_name\":\"娜\",\"id\\#
+        ":\"100350\",\"last_name\":\"李\",\"name\":\"娜 李\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false\#
+        ,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100350&height=50&width=50\\#
+        ",\"width\":50}}},{\"first_name\":\"娜\",\"id\":\"100351\",\"last_name\":\"张\",\"name\":\"娜 张\",\"picture\":{\"\#
+        data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/\#
+        profilepic\\/?asid=100351&height=50&width=50\",\"width\":50}}},{\"first_name\":\"娜\",\"id\":\"100352\",\"last_\#
+        name\":\"刘\",\"middle_name\":\"伟\",\"name\":\"娜 伟 刘\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":f\#
+        alse,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100352&height=50&width\#
+        =50\",\"width\":50}}},{\"first_name\":\"强\",\"id\":\"100353\",\"last_name\":\"王\",\"name\":\"强 王\",\"picture\"\#
+        :{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platfor\#
+        m\\/profilepic\\/?asid=100353&height=50&width=50\",\"width\":50}}},{\"first_name\":\"强\",\"id\":\"100354\",\"l\#
+        ast_name\":\"李\",\"name\":\"强 李\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https\#
+        :\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100354&height=50&width=50\",\"width\":50}}\#
+        },{\"first_name\":\"强\",\"id\":\"100355\",\"last_name\":\"张\",\"middle_name\":\"伟\",\"name\":\"强 伟 张\",\"pictu\#
+        re\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/pla\#
+        tform\\/profilepic\\/?asid=100355&height=50&width=50\",\"width\":50}}},{\"first_name\":\"强\",\"id\":\"100356\"\#
+        ,\"last_name\":\"刘\",\"name\":\"强 刘\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"h\#
+        ttps:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100356&height=50&width=50\",\"width\":\#
+        50}}},{\"first_name\":\"静\",\"id\":\"100357\",\"last_name\":\"王\",\"name\":\"静 王\",\"picture\":{\"data\":{\"he\#
+        ight\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\\#
+        /?asid=100357&height=50&width=50\",\"width\":50}}},{\"first_name\":\"静\",\"id\":\"100358\",\"last_name\":\"李\"\#
+        ,\"middle_name\":\"伟\",\"name\":\"静 伟 李\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\"\#
+        :\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100358&height=50&width=50\",\"widt\#
+        h\":50}}},{\"first_name\":\"静\",\"id\":\"100359\",\"last_name\":\"张\",\"name\":\"静 张\",\"picture\":{\"data\":{\#
+        \"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilep\#
+        ic\\/?asid=100359&height=50&width=50\",\"width\":50}}},{\"first_name\":\"静\",\"id\":\"100360\",\"last_name\":\\#
+        "刘\",\"name\":\"静 刘\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platf\#
+        orm-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100360&height=50&width=50\",\"width\":50}}},{\"first_n\#
+        ame\":\"磊\",\"id\":\"100361\",\"last_name\":\"王\",\"middle_name\":\"伟\",\"name\":\"磊 伟 王\",\"picture\":{\"data\#
+        \":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/prof\#
+        ilepic\\/?asid=100361&height=50&width=50\",\"width\":50}}},{\"first_name\":\"磊\",\"id\":\"100362\",\"last_name\#
+        \":\"李\",\"name\":\"磊 李\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/p\#
+        latform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100362&height=50&width=50\",\"width\":50}}},{\"fir\#
+        st_name\":\"磊\",\"id\":\"100363\",\"last_name\":\"张\",\"name\":\"磊 张\",\"picture\":{\"data\":{\"height\":50,\"\#
+        is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=10036\#
+        3&height=50&width=50\",\"width\":50}}},{\"first_name\":\"磊\",\"id\":\"100364\",\"last_name\":\"刘\",\"name\":\"\#
+        磊 刘\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fb\#
+        sbx.com\\/platform\\/profilepic\\/?asid=100364&height=50&width=50\",\"width\":50}}},{\"first_name\":\"민준\",\"i\#
+        d\":\"100365\",\"last_name\":\"김\",\"middle_name\":\"서연\",\"name\":\"민준 서연 김\",\"picture\":{\"data\":{\"height\#
+        \":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?as\#
+        id=100365&height=50&width=50\",\"width\":50}}},{\"first_name\":\"민준\",\"id\":\"100366\",\"last_name\":\"이\",\"\#
+        name\":\"민준 이\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lo\#
+        okaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100366&height=50&width=50\",\"width\":50}}},{\"first_name\":\#
+        \"민준\",\"id\":\"100367\",\"last_name\":\"박\",\"name\":\"민준 박\",\"picture\":{\"data\":{\"height\":50,\"is_silho\#
+        uette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100367&height\#
+        =50&width=50\",\"width\":50}}},{\"first_name\":\"민준\",\"id\":\"100368\",\"last_name\":\"최\",\"name\":\"민준 최\",\#
+        \"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.co\#
+        m\\/platform\\/profilepic\\/?asid=100368&height=50&width=50\",\"width\":50}}}],\"paging\":{\"cursors\":{\"afte\#
+        r\":\"ZnJpZW5kOjEwMDM2OA\",\"before\":\"ZnJpZW5kOjEwMDM0NA\"},\"next\":\"https:\\/\\/graph.facebook.com\\/v19.\#
+        0\\/4\\/friends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name%2Cname%2Cpicture&access_token=<TOKEN-1>&limit\#
+        =25&after=ZnJpZW5kOjEwMDM2OA\",\"previous\":\"https:\\/\\/graph.facebook.com\\/v19.0\\/4\\/friends?fields=firs\#
+        t_name%2Cid%2Clast_name%2Cmiddle_name%2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&before=ZnJpZW5kOjEwMDM0\#
+        NA\"},\"summary\":{\"total_count\":343}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "F-tS80HIc3D"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:13:32.314Z",
+                "time" : 12.207,
+                "timings" : {
+                  "receive" : 0.04300000000000104,
+                  "send" : 0,
+                  "wait" : 12.164
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "first_name,id,last_name,middle_name,name,picture"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "25"
+                    },
+                    {
+                      "name" : "after",
+                      "value" : "ZnJpZW5kOjEwMDM2OA"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/v19.0/4/friends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name\#
+        %2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&after=ZnJpZW5kOjEwMDM2OA"
+                },
+                "response" : {
+                  "bodySize" : 6767,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 6767,
+                    "text" : "{\"data\":[{\"first_name\":\"서연\",\"id\":\"100369\",\"last_name\":\"김\",\"name\":\"서연 김\\#
+        ",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.\#
+        com\\/platform\\/profilepic\\/?asid=100369&height=50&width=50\",\"width\":50}}},{\"first_name\":\"서연\",\"id\":\#
+        \"100370\",\"last_name\":\"이\",\"name\":\"서연 이\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\#
+        \"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100370&height=50&width=50\"\#
+        ,\"width\":50}}},{\"first_name\":\"서연\",\"id\":\"100371\",\"last_name\":\"박\",\"name\":\"서연 박\",\"picture\":{\\#
+        "data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\\#
+        /profilepic\\/?asid=100371&height=50&width=50\",\"width\":50}}},{\"first_name\":\"서연\",\"id\":\"100372\",\"las\#
+        t_name\":\"최\",\"name\":\"서연 최\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\#
+        \\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100372&height=50&width=50\",\"width\":50}}}\#
+        ,{\"first_name\":\"지호\",\"id\":\"100373\",\"last_name\":\"김\",\"name\":\"지호 김\",\"picture\":{\"data\":{\"heigh\#
+        t\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?a\#
+        sid=100373&height=50&width=50\",\"width\":50}}},{\"first_name\":\"지호\",\"id\":\"100374\",\"last_name\":\"이\",\\#
+        "name\":\"지호 이\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-l\#
+        ookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100374&height=50&width=50\",\"width\":50}}},{\"first_name\"\#
+        :\"지호\",\"id\":\"100375\",\"last_name\":\"박\",\"name\":\"지호 박\",\"picture\":{\"data\":{\"height\":50,\"is_silh\#
+        ouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100375&heigh\#
+        t=50&width=50\",\"width\":50}}},{\"first_name\":\"지호\",\"id\":\"100376\",\"last_name\":\"최\",\"middle_name\":\\#
+        "민준\",\"name\":\"지호 민준 최\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/\#
+        platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100376&height=50&width=50\",\"width\":50}}},{\"fi\#
+        rst_name\":\"하은\",\"id\":\"100377\",\"last_name\":\"김\",\"name\":\"하은 김\",\"picture\":{\"data\":{\"height\":50\#
+        ,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=10\#
+        0377&height=50&width=50\",\"width\":50}}},{\"first_name\":\"하은\",\"id\":\"100378\",\"last_name\":\"이\",\"name\\#
+        ":\"하은 이\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookasi\#
+        de.fbsbx.com\\/platform\\/profilepic\\/?asid=100378&height=50&width=50\",\"width\":50}}},{\"first_name\":\"하은\\#
+        ",\"id\":\"100379\",\"last_name\":\"박\",\"middle_name\":\"민준\",\"name\":\"하은 민준 박\",\"picture\":{\"data\":{\"h\#
+        eight\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\#
+        \/?asid=100379&height=50&width=50\",\"width\":50}}},{\"first_name\":\"하은\",\"id\":\"100380\",\"last_name\":\"최\#
+        \",\"name\":\"하은 최\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platfo\#
+        rm-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100380&height=50&width=50\",\"width\":50}}},{\"first_na\#
+        me\":\"도윤\",\"id\":\"100381\",\"last_name\":\"김\",\"name\":\"도윤 김\",\"picture\":{\"data\":{\"height\":50,\"is_\#
+        silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100381&h\#
+        eight=50&width=50\",\"width\":50}}},{\"first_name\":\"도윤\",\"id\":\"100382\",\"last_name\":\"이\",\"middle_name\#
+        \":\"민준\",\"name\":\"도윤 민준 이\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\\#
+        /\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100382&height=50&width=50\",\"width\":50}}},{\#
+        \"first_name\":\"도윤\",\"id\":\"100383\",\"last_name\":\"박\",\"name\":\"도윤 박\",\"picture\":{\"data\":{\"height\\#
+        ":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asi\#
+        d=100383&height=50&width=50\",\"width\":50}}},{\"first_name\":\"도윤\",\"id\":\"100384\",\"last_name\":\"최\",\"n\#
+        ame\":\"도윤 최\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-loo\#
+        kaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100384&height=50&width=50\",\"width\":50}}},{\"first_name\":\\#
+        "수아\",\"id\":\"100385\",\"last_name\":\"김\",\"middle_name\":\"민준\",\"name\":\"수아 민준 김\",\"picture\":{\"data\":\#
+        {\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profile\#
+        pic\\/?asid=100385&height=50&width=50\",\"width\":50}}},{\"first_name\":\"수아\",\"id\":\"100386\",\"last_name\"\#
+        :\"이\",\"name\":\"수아 이\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/pl\#
+        atform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100386&height=50&width=50\",\"width\":50}}},{\"firs\#
+        t_name\":\"수아\",\"id\":\"100387\",\"last_name\":\"박\",\"name\":\"수아 박\",\"picture\":{\"data\":{\"height\":50,\\#
+        "is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=1003\#
+        87&height=50&width=50\",\"width\":50}}},{\"first_name\":\"수아\",\"id\":\"100388\",\"last_name\":\"최\",\"name\":\#
+        \"수아 최\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside\#
+        .fbsbx.com\\/platform\\/profilepic\\/?asid=100388&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Zoë\"\#
+        ,\"id\":\"100389\",\"last_name\":\"Brontë\",\"middle_name\":\"Chloë\",\"name\":\"Zoë Chloë Brontë\",\"picture\\#
+        ":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platfo\#
+        rm\\/profilepic\\/?asid=100389&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Zoë\",\"id\":\"100390\",\#
+        \"last_name\":\"Coëtlogon\",\"name\":\"Zoë Coëtlogon\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":\#
+        false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100390&height=50&widt\#
+        h=50\",\"width\":50}}},{\"first_name\":\"Zoë\",\"id\":\"100391\",\"last_name\":\"Daniël\",\"name\":\"Zoë Danië\#
+        l\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsb\#
+        x.com\\/platform\\/profilepic\\/?asid=100391&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Zoë\",\"id\#
+        \":\"100392\",\"last_name\":\"Eloïse\",\"name\":\"Zoë Eloïse\",\"picture\":{\"data\":{\"height\":50,\"is_silho\#
+        uette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100392&height\#
+        =50&width=50\",\"width\":50}}},{\"first_name\":\"Chloë\",\"id\":\"100393\",\"last_name\":\"Brontë\",\"name\":\\#
+        "Chloë Brontë\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lo\#
+        okaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100393&height=50&width=50\",\"width\":50}}}],\"paging\":{\"c\#
+        ursors\":{\"after\":\"ZnJpZW5kOjEwMDM5Mw\",\"before\":\"ZnJpZW5kOjEwMDM2OQ\"},\"next\":\"https:\\/\\/graph.fac\#
+        ebook.com\\/v19.0\\/4\\/friends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name%2Cname%2Cpicture&access_token\#
+        =<TOKEN-1>&limit=25&after=ZnJpZW5kOjEwMDM5Mw\",\"previous\":\"https:\\/\\/graph.facebook.com\\/v19.0\\/4\\/fri\#
+        ends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name%2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&before=\#
+        ZnJpZW5kOjEwMDM2OQ\"},\"summary\":{\"total_count\":343}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "HC_KYxYg5SO"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:13:32.337Z",
+                "time" : 3.91,
+                "timings" : {
+                  "receive" : 0.04300000000000015,
+                  "send" : 0,
+                  "wait" : 3.867
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "first_name,id,last_name,middle_name,name,picture"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "25"
+                    },
+                    {
+                      "name" : "after",
+                      "value" : "ZnJpZW5kOjEwMDM5Mw"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/v19.0/4/friends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name\#
+        %2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&after=ZnJpZW5kOjEwMDM5Mw"
+                },
+                "response" : {
+                  "bodySize" : 6889,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 6889,
+                    "text" : "{\"data\":[{\"first_name\":\"Chloë\",\"id\":\"100394\",\"last_name\":\"Coëtlogon\",\"nam\#
+        e\":\"Chloë Coëtlogon\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/pla\#
+        tform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100394&height=50&width=50\",\"width\":50}}},{\"first\#
+        _name\":\"Chloë\",\"id\":\"100395\",\"last_name\":\"Daniël\",\"name\":\"Chloë Daniël\",\"picture\":{\"data\":{\#
+        \"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilep\#
+        ic\\/?asid=100395&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Chloë\",\"id\":\"100396\",\"last_name\#
+        \":\"Eloïse\",\"name\":\"Chloë Eloïse\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\\#
+        "https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100396&height=50&width=50\",\"width\\#
+        ":50}}},{\"first_name\":\"Noël\",\"id\":\"100397\",\"last_name\":\"Brontë\",\"name\":\"Noël Brontë\",\"picture\#
+        \":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platf\#
+        orm\\/profilepic\\/?asid=100397&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Noël\",\"id\":\"100398\\#
+        ",\"last_name\":\"Coëtlogon\",\"name\":\"Noël Coëtlogon\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\#
+        \":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100398&height=50&w\#
+        idth=50\",\"width\":50}}},{\"first_name\":\"Noël\",\"id\":\"100399\",\"last_name\":\"Daniël\",\"name\":\"Noël \#
+        Daniël\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside\#
+        .fbsbx.com\\/platform\\/profilepic\\/?asid=100399&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Noël\\#
+        ",\"id\":\"100400\",\"last_name\":\"Eloïse\",\"middle_name\":\"Zoë\",\"name\":\"Noël Zoë Eloïse\",\"picture\":\#
+        {\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\#
+        \\/profilepic\\/?asid=100400&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Anaïs\",\"id\":\"100401\",\#
+        \"last_name\":\"Brontë\",\"name\":\"Anaïs Brontë\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":fals\#
+        e,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100401&height=50&width=50\#
+        \",\"width\":50}}},{\"first_name\":\"Anaïs\",\"id\":\"100402\",\"last_name\":\"Coëtlogon\",\"name\":\"Anaïs Co\#
+        ëtlogon\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookasid\#
+        e.fbsbx.com\\/platform\\/profilepic\\/?asid=100402&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Anaï\#
+        s\",\"id\":\"100403\",\"last_name\":\"Daniël\",\"middle_name\":\"Zoë\",\"name\":\"Anaïs Zoë Daniël\",\"picture\#
+        \":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platf\#
+        orm\\/profilepic\\/?asid=100403&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Anaïs\",\"id\":\"100404\#
+        \",\"last_name\":\"Eloïse\",\"name\":\"Anaïs Eloïse\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":f\#
+        alse,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100404&height=50&width\#
+        =50\",\"width\":50}}},{\"first_name\":\"Raphaël\",\"id\":\"100405\",\"last_name\":\"Brontë\",\"name\":\"Raphaë\#
+        l Brontë\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookasi\#
+        de.fbsbx.com\\/platform\\/profilepic\\/?asid=100405&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Rap\#
+        haël\",\"id\":\"100406\",\"last_name\":\"Coëtlogon\",\"middle_name\":\"Zoë\",\"name\":\"Raphaël Zoë Coëtlogon\\#
+        ",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.\#
+        com\\/platform\\/profilepic\\/?asid=100406&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Raphaël\",\"\#
+        id\":\"100407\",\"last_name\":\"Daniël\",\"name\":\"Raphaël Daniël\",\"picture\":{\"data\":{\"height\":50,\"is\#
+        _silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100407&\#
+        height=50&width=50\",\"width\":50}}},{\"first_name\":\"Raphaël\",\"id\":\"100408\",\"last_name\":\"Eloïse\",\"\#
+        name\":\"Raphaël Eloïse\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/p\#
+        latform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100408&height=50&width=50\",\"width\":50}}},{\"fir\#
+        st_name\":\"Loïc\",\"id\":\"100409\",\"last_name\":\"Brontë\",\"middle_name\":\"Zoë\",\"name\":\"Loïc Zoë Bron\#
+        të\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbs\#
+        bx.com\\/platform\\/profilepic\\/?asid=100409&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Loïc\",\"\#
+        id\":\"100410\",\"last_name\":\"Coëtlogon\",\"name\":\"Loïc Coëtlogon\",\"picture\":{\"data\":{\"height\":50,\\#
+        "is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=1004\#
+        10&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Loïc\",\"id\":\"100411\",\"last_name\":\"Daniël\",\"\#
+        name\":\"Loïc Daniël\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/plat\#
+        form-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100411&height=50&width=50\",\"width\":50}}},{\"first_\#
+        name\":\"Loïc\",\"id\":\"100412\",\"last_name\":\"Eloïse\",\"name\":\"Loïc Eloïse\",\"picture\":{\"data\":{\"h\#
+        eight\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\#
+        \/?asid=100412&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Ada\",\"id\":\"100413\",\"last_name\":\"\#
+        Wirth\",\"middle_name\":\"Alan\",\"name\":\"Ada Alan Wirth\",\"picture\":{\"data\":{\"height\":50,\"is_silhoue\#
+        tte\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100413&height=5\#
+        0&width=50\",\"width\":50}}},{\"first_name\":\"Ada\",\"id\":\"100414\",\"last_name\":\"Hoare\",\"name\":\"Ada \#
+        Hoare\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.\#
+        fbsbx.com\\/platform\\/profilepic\\/?asid=100414&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Ada\",\#
+        \"id\":\"100415\",\"last_name\":\"Milner\",\"name\":\"Ada Milner\",\"picture\":{\"data\":{\"height\":50,\"is_s\#
+        ilhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100415&he\#
+        ight=50&width=50\",\"width\":50}}},{\"first_name\":\"Ada\",\"id\":\"100416\",\"last_name\":\"Kay\",\"name\":\"\#
+        Ada Kay\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookasid\#
+        e.fbsbx.com\\/platform\\/profilepic\\/?asid=100416&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Alan\#
+        \",\"id\":\"100417\",\"last_name\":\"Wirth\",\"name\":\"Alan Wirth\",\"picture\":{\"data\":{\"height\":50,\"is\#
+        _silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100417&\#
+        height=50&width=50\",\"width\":50}}},{\"first_name\":\"Alan\",\"id\":\"100418\",\"last_name\":\"Hoare\",\"name\#
+        \":\"Alan Hoare\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-\#
+        lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100418&height=50&width=50\",\"width\":50}}}],\"paging\":{\\#
+        "cursors\":{\"after\":\"ZnJpZW5kOjEwMDQxOA\",\"before\":\"ZnJpZW5kOjEwMDM5NA\"},\"next\":\"https:\\/\\/graph.f\#
+        acebook.com\\/v19.0\\/4\\/friends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name%2Cname%2Cpicture&access_tok\#
+        en=<TOKEN-1>&limit=25&after=ZnJpZW5kOjEwMDQxOA\",\"previous\":\"https:\\/\\/graph.facebook.com\\/v19.0\\/4\\/f\#
+        riends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name%2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&befor\#
+        e=ZnJpZW5kOjEwMDM5NA\"},\"summary\":{\"total_count\":343}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "GXgvwZ709LB"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:13:32.395Z",
+                "time" : 17.679,
+                "timings" : {
+                  "receive" : 0.04899999999999949,
+                  "send" : 0,
+                  "wait" : 17.63
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "first_name,id,last_name,middle_name,name,picture"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "25"
+                    },
+                    {
+                      "name" : "after",
+                      "value" : "ZnJpZW5kOjEwMDQxOA"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/v19.0/4/friends?fields=first_name%2Cid%2Clast_name%2Cmiddle_name\#
+        %2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&after=ZnJpZW5kOjEwMDQxOA"
+                },
+                "response" : {
+                  "bodySize" : 4849,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 4849,
+                    "text" : "{\"data\":[{\"first_name\":\"Alan\",\"id\":\"100419\",\"last_name\":\"Milner\",\"name\":\#
+        \"Alan Milner\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lo\#
+        okaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100419&height=50&width=50\",\"width\":50}}},{\"first_name\":\#
+        \"Alan\",\"id\":\"100420\",\"last_name\":\"Kay\",\"name\":\"Alan Kay\",\"picture\":{\"data\":{\"height\":50,\"\#
+        is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=10042\#
+        0&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Grace\",\"id\":\"100421\",\"last_name\":\"Wirth\",\"n\#
+        ame\":\"Grace Wirth\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platf\#
+        orm-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100421&height=50&width=50\",\"width\":50}}},{\"first_n\#
+        ame\":\"Grace\",\"id\":\"100422\",\"last_name\":\"Hoare\",\"name\":\"Grace Hoare\",\"picture\":{\"data\":{\"he\#
+        ight\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\\#
+        /?asid=100422&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Grace\",\"id\":\"100423\",\"last_name\":\\#
+        "Milner\",\"name\":\"Grace Milner\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"htt\#
+        ps:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100423&height=50&width=50\",\"width\":50\#
+        }}},{\"first_name\":\"Grace\",\"id\":\"100424\",\"last_name\":\"Kay\",\"middle_name\":\"Ada\",\"name\":\"Grace\#
+         Ada Kay\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookasi\#
+        de.fbsbx.com\\/platform\\/profilepic\\/?asid=100424&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Eds\#
+        ger\",\"id\":\"100425\",\"last_name\":\"Wirth\",\"name\":\"Edsger Wirth\",\"picture\":{\"data\":{\"height\":50\#
+        ,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=10\#
+        0425&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Edsger\",\"id\":\"100426\",\"last_name\":\"Hoare\"\#
+        ,\"name\":\"Edsger Hoare\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/\#
+        platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100426&height=50&width=50\",\"width\":50}}},{\"fi\#
+        rst_name\":\"Edsger\",\"id\":\"100427\",\"last_name\":\"Milner\",\"middle_name\":\"Ada\",\"name\":\"Edsger Ada\#
+         Milner\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookasid\#
+        e.fbsbx.com\\/platform\\/profilepic\\/?asid=100427&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Edsg\#
+        er\",\"id\":\"100428\",\"last_name\":\"Kay\",\"name\":\"Edsger Kay\",\"picture\":{\"data\":{\"height\":50,\"is\#
+        _silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100428&\#
+        height=50&width=50\",\"width\":50}}},{\"first_name\":\"Barbara\",\"id\":\"100429\",\"last_name\":\"Wirth\",\"n\#
+        ame\":\"Barbara Wirth\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/pla\#
+        tform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100429&height=50&width=50\",\"width\":50}}},{\"first\#
+        _name\":\"Barbara\",\"id\":\"100430\",\"last_name\":\"Hoare\",\"middle_name\":\"Ada\",\"name\":\"Barbara Ada H\#
+        oare\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.f\#
+        bsbx.com\\/platform\\/profilepic\\/?asid=100430&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Barbara\#
+        \",\"id\":\"100431\",\"last_name\":\"Milner\",\"name\":\"Barbara Milner\",\"picture\":{\"data\":{\"height\":50\#
+        ,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=10\#
+        0431&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Barbara\",\"id\":\"100432\",\"last_name\":\"Kay\",\#
+        \"name\":\"Barbara Kay\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/pl\#
+        atform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100432&height=50&width=50\",\"width\":50}}},{\"firs\#
+        t_name\":\"Donald\",\"id\":\"100433\",\"last_name\":\"Wirth\",\"middle_name\":\"Ada\",\"name\":\"Donald Ada Wi\#
+        rth\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fb\#
+        sbx.com\\/platform\\/profilepic\\/?asid=100433&height=50&width=50\",\"width\":50}}},{\"first_name\":\"Donald\"\#
+        ,\"id\":\"100434\",\"last_name\":\"Hoare\",\"name\":\"Donald Hoare\",\"picture\":{\"data\":{\"height\":50,\"is\#
+        _silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100434&\#
+        height=50&width=50\",\"width\":50}}},{\"first_name\":\"Donald\",\"id\":\"100435\",\"last_name\":\"Milner\",\"n\#
+        ame\":\"Donald Milner\",\"picture\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/pla\#
+        tform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?asid=100435&height=50&width=50\",\"width\":50}}},{\"first\#
+        _name\":\"Donald\",\"id\":\"100436\",\"last_name\":\"Kay\",\"name\":\"Donald Kay\",\"picture\":{\"data\":{\"he\#
+        ight\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\\#
+        /?asid=100436&height=50&width=50\",\"width\":50}}}],\"paging\":{\"cursors\":{\"after\":\"ZnJpZW5kOjEwMDQzNg\",\#
+        \"before\":\"ZnJpZW5kOjEwMDQxOQ\"},\"previous\":\"https:\\/\\/graph.facebook.com\\/v19.0\\/4\\/friends?fields=\#
+        first_name%2Cid%2Clast_name%2Cmiddle_name%2Cname%2Cpicture&access_token=<TOKEN-1>&limit=25&before=ZnJpZW5kOjEw\#
+        MDQxOQ\"},\"summary\":{\"total_count\":343}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "lu3REGQjA4A"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:13:32.448Z",
+                "time" : 3.615,
+                "timings" : {
+                  "receive" : 0.03200000000000003,
+                  "send" : 0,
+                  "wait" : 3.583
                 }
               }
             ],
