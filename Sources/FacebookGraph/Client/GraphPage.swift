@@ -1,3 +1,5 @@
+import Foundation
+
 /// One page of a Graph list: `{"data": […], "paging": {…}, "summary": {…}}` (graph-wire-facts §A.0.3).
 ///
 /// The `next` and `previous` links are kept **without** the credentials the server echoes in them
@@ -10,6 +12,10 @@ public struct GraphPage<Item: Decodable & Sendable>: Decodable, Sendable {
     public var paging: GraphPaging?
     /// `summary.total_count`, when the request asked for a summary.
     public var totalCount: Int?
+    /// The page's body as the server sent it, set by ``GraphPages`` (empty for a page decoded
+    /// elsewhere). Its paging links still carry whatever credentials the server echoed: read items
+    /// from it, never store or print it whole.
+    package internal(set) var body = Data()
 
     private enum CodingKeys: String, CodingKey {
         case data, paging, summary

@@ -36,7 +36,9 @@ public struct GraphPages<Item: Decodable & Sendable>: AsyncSequence, Sendable {
             guard remaining > 0, let request = next else { return nil }
             next = nil
             remaining -= 1
-            let page = try await client.send(request).decode(GraphPage<Item>.self)
+            let response = try await client.send(request)
+            var page = try response.decode(GraphPage<Item>.self)
+            page.body = response.body
             if !page.data.isEmpty, let link = page.paging?.next {
                 next = GraphRequest(url: link)
             }

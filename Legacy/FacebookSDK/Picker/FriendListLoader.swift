@@ -1,0 +1,81 @@
+import FacebookGraph
+import Foundation
+
+/// Fetching a friend list through the core's paging (`GraphClient.pages`, which follows
+/// `paging.next` until a page without one or with empty `data`), and the cache's side of it.
+///
+/// Pages are kept as `{"data": […]}` re-encoded from the items: the server's paging links (which
+/// echo the access token) never reach the cache.
+enum FriendListLoader {
+    /// The most pages one load follows (5,000 friends at 25 a page need 200).
+    static let maxPages = 10_000
+
+    /// The token owner's id for cache keys: the session's, else asked once (`me?fields=id`) and
+    /// remembered on the session; nil when Graph does not say.
+    static func owner(of session: FBSession, client: GraphClient) async -> String? {
+        if let known = session.userID { return known }
+        guard let response = try? await client.send(GraphRequest(path: "me", parameters: ["fields": "id"])),
+            let object = try? response.jsonObject() as? [String: Any]
+        else { return nil }
+        let id = FBGraphObject(dictionary: object).string(forKey: "id")
+        if let id { session.userID = id }
+        return id
+    }
+
+    /// Fetches every page of `request`, calling `onPage` with each non-empty one as it arrives.
+    ///
+    /// - Returns: The non-empty pages, in order.
+    /// - Throws: The core's `GraphError` (cancellation included).
+    static func fetch(
+        _ request: FriendListRequest,
+        client: GraphClient,
+        onPage: (Data) -> Void
+    ) async throws(GraphError) -> [Data] {
+        var pages: [Data] = []
+        var iterator = client.pages(of: request.graphRequest, as: GraphUser.self, maxPages: maxPages)
+            .makeAsyncIterator()
+        while let page = try await iterator.next() {
+            guard !page.data.isEmpty else { break }
+            let body = try cacheable(page.body)
+            pages.append(body)
+            onPage(body)
+        }
+        return pages
+    }
+
+    /// A page body reduced to its items: `{"data": […]}`.
+    private static func cacheable(_ body: Data) throws(GraphError) -> Data {
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+            let items = object["data"] as? [Any],
+            let data = try? JSONSerialization.data(withJSONObject: ["data": items], options: [.sortedKeys])
+        else {
+            throw GraphError(
+                decoding: "a friends page is not a JSON object with a data array", status: 200, body: Data())
+        }
+        return data
+    }
+
+    /// The friends of a page (`{"data": […]}`); objects without an `id` are dropped.
+    static func users(in page: Data) -> [FBGraphUser] {
+        guard let object = try? JSONSerialization.jsonObject(with: page) as? [String: Any],
+            let items = object["data"] as? [[String: Any]]
+        else { return [] }
+        return items.map { FBGraphUser(dictionary: $0) }.filter { $0.id != nil }
+    }
+
+    /// The cached pages of `request` for `owner`, if any.
+    static func cachedPages(_ request: FriendListRequest, owner: String?, store: (any FriendPageStore)?) -> [Data]? {
+        guard let owner, let store else { return nil }
+        return store.pages(userID: request.userID, fields: request.fields, owner: owner)
+    }
+
+    /// Stores `pages` as `owner`'s copy of `request`; a failure is said once on standard error.
+    static func store(_ pages: [Data], of request: FriendListRequest, owner: String?, store: (any FriendPageStore)?) {
+        guard let owner, let store else { return }
+        do {
+            try store.store(pages: pages, userID: request.userID, fields: request.fields, owner: owner)
+        } catch {
+            LegacyLog.log("friend picker cache: could not store the friend list: \(error)")
+        }
+    }
+}
