@@ -15,6 +15,7 @@ enum CommandLineTool {
             RequestCommand.command(method: "DELETE"),
             RestCommand.command,
             BatchCommand.command,
+            FriendsCommand.command,
             Command(name: "replay", help: ReplayServeCommand.groupHelp, subcommands: [ReplayServeCommand.command]),
             RecordCommand.command,
             CassetteCommands.command,

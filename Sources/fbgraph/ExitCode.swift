@@ -6,4 +6,7 @@ enum ExitCode {
     static let failure: Int32 = 1
     /// The command line was wrong (`EX_USAGE`).
     static let usage: Int32 = 64
+    /// Ctrl-C, SIGINT or SIGTERM ended an interactive command (`fbgraph friends`): 128 + SIGINT, as
+    /// shells report it.
+    static let interrupted: Int32 = 130
 }

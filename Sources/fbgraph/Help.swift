@@ -15,6 +15,7 @@ enum Help {
           delete PATH         DELETE a Graph object.
           rest METHOD         Call a legacy REST API method (<rest base>/method/METHOD).
           batch FILE.json     Send a Graph batch request (a JSON array of requests).
+          friends             Pick friends in a full-screen terminal list; print the choice as JSON.
           replay serve FILE   Serve a HAR cassette on loopback for any HTTP client.
           record get|post|delete PATH
                               Run a request for real and append it, redacted, to a cassette.
@@ -33,7 +34,7 @@ enum Help {
           FB_ACCESS_TOKEN     The access token when --token is not given.
 
         EXIT STATUS: 0 on success, 1 on a failure (Graph error, HTTP error, transport error), 64 on
-        a usage error.
+        a usage error, 130 when interrupted (fbgraph friends).
 
         EXAMPLES:
           fbgraph get me

@@ -25,11 +25,22 @@ enum CLIRunner {
         return testBinary.deletingLastPathComponent().appendingPathComponent("fbgraph")
     }
 
-    /// Runs `fbgraph arguments…` with `environment` added, waiting at most `timeout` seconds.
-    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 60) throws -> CLIRun {
+    /// Runs `fbgraph arguments…` with `environment` added, waiting at most `timeout` seconds;
+    /// through `launcher` when given (`["/usr/bin/setsid", "--wait"]`: `launcher… fbgraph arguments…`).
+    static func run(
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        timeout: Double = 60,
+        launcher: [String] = []
+    ) throws -> CLIRun {
         let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = launcher.dropFirst() + [binary.path] + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
         process.environment = Self.environment(environment)
         let out = Pipe()
         let err = Pipe()

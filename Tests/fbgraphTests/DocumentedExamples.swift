@@ -48,6 +48,8 @@ struct DocumentedExample {
             "needs a HAR export of your own; HARInteropCorpusTests serves real exports this way"
         ),
         ("http_proxy=", "another program through replay serve as a proxy; ReplayCommandTests covers it"),
+        ("fbgraph friends", "interactive: it needs a terminal; FriendsCommandTests drives it in tmux"),
+        ("swift run fbgraph friends", "interactive: it needs a terminal; FriendsCommandTests drives it in tmux"),
     ]
 
     /// The verdict on `line`.

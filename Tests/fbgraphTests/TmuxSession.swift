@@ -1,0 +1,103 @@
+import FacebookGraphTestSupport
+import Foundation
+
+/// A detached tmux session on a private tmux server (`tmux -S <directory>/tmux.socket`), to drive a
+/// full-screen program as a person would: keys in (`send-keys`), the screen out (`capture-pane`).
+/// Every tmux call is bounded; ``kill()`` (also run on deinit) stops the server and whatever still
+/// runs in it.
+final class TmuxSession {
+    /// The tmux binary, or nil when tmux is not installed (`scripts/bootstrap --tests` installs it).
+    static let executable: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    /// True when tmux is installed.
+    static var isAvailable: Bool { executable != nil }
+
+    private let socket: String
+    private let session = "picker"
+    private var killed = false
+
+    /// Starts `command` (a shell command line) in a new detached session of `columns` × `rows`, on
+    /// a server whose socket is in `directory` (removing the directory removes every trace).
+    init(command: String, columns: Int = 100, rows: Int = 30, socketDirectory directory: URL) throws {
+        socket = directory.appendingPathComponent("tmux.socket").path
+        // The client forks the server, which inherits the descriptor Foundation watches to learn
+        // that a child exited: the client would seem to run as long as the server. So its exit is
+        // not awaited; `has-session` (which forks nothing) says whether the session started.
+        _ = try tmux(
+            ["new-session", "-d", "-s", session, "-x", "\(columns)", "-y", "\(rows)", command], awaitExit: false)
+        let started = try tmux(["has-session", "-t", session])
+        guard started.status == 0 else { throw TmuxError.failed("new-session", started.output) }
+    }
+
+    deinit {
+        kill()
+    }
+
+    /// The visible screen, one line per row, trailing blanks trimmed by tmux.
+    func capture() -> String {
+        (try? tmux(["capture-pane", "-p", "-t", session]).output) ?? ""
+    }
+
+    /// Types `text` literally.
+    func type(_ text: String) throws {
+        _ = try tmux(["send-keys", "-t", session, "-l", text])
+    }
+
+    /// Presses tmux key names in order (`Space`, `Down`, `Enter`, `Escape`, `C-c`).
+    func press(_ keys: String...) throws {
+        _ = try tmux(["send-keys", "-t", session] + keys)
+    }
+
+    /// Resizes the window (the program gets SIGWINCH).
+    func resize(columns: Int, rows: Int) throws {
+        _ = try tmux(["resize-window", "-t", session, "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    /// Waits at most `seconds` for the screen to satisfy `condition`; returns the last screen seen.
+    @discardableResult
+    func waitForScreen(seconds: Double = 30, _ condition: (String) -> Bool) -> (matched: Bool, screen: String) {
+        var screen = ""
+        let matched = eventually(seconds: seconds) {
+            screen = capture()
+            return condition(screen)
+        }
+        return (matched, screen)
+    }
+
+    /// Stops the private server and everything in it.
+    func kill() {
+        guard !killed else { return }
+        killed = true
+        _ = try? tmux(["kill-server"])
+    }
+
+    /// Runs `tmux -S socket arguments…`, waiting at most 10 seconds for its output and (unless
+    /// `awaitExit` is false) its exit.
+    private func tmux(_ arguments: [String], awaitExit: Bool = true) throws -> (status: Int32, output: String) {
+        guard let executable = Self.executable else { throw TmuxError.notInstalled }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["-S", socket, "-f", "/dev/null"] + arguments
+        process.environment = CLIRunner.environment(["TERM": "xterm-256color"])
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        guard awaitExit else { return (0, String(decoding: data, as: UTF8.self)) }
+        guard eventually(seconds: 10, { !process.isRunning }) else {
+            process.terminate()
+            throw TmuxError.failed(arguments.first ?? "tmux", "timed out")
+        }
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// Why a tmux call failed.
+enum TmuxError: Error {
+    case notInstalled
+    case failed(String, String)
+}
