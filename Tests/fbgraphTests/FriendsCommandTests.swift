@@ -24,8 +24,9 @@ struct FriendsCommandTests {
             let words = ([CLIRunner.binary.path, "friends"] + arguments).map(Self.quoted).joined(separator: " ")
             let command =
                 "cd \(Self.quoted(path)) && env -u FB_ACCESS_TOKEN XDG_CACHE_HOME=\(Self.quoted(path + "/cache"))"
-                + " XDG_CONFIG_HOME=\(Self.quoted(path + "/config")) \(words) > out.json 2> err.txt;"
-                + " echo $? > status.tmp && mv status.tmp status"
+                + " XDG_CONFIG_HOME=\(Self.quoted(path + "/config")) stty -g > stty-before;"
+                + " \(words) > out.json 2> err.txt; code=$?; stty -g > stty-after;"
+                + " echo $code > status.tmp && mv status.tmp status"
             tmux = try TmuxSession(command: command, columns: columns, rows: rows, socketDirectory: directory)
         }
 
@@ -51,6 +52,12 @@ struct FriendsCommandTests {
             }
             let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
             return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+
+        /// True when the terminal's settings after the run are the ones before it (raw mode undone).
+        var terminalRestored: Bool {
+            let before = file("stty-before")
+            return before.contains(":") && before == file("stty-after")
         }
 
         func file(_ name: String) -> String {
@@ -81,6 +88,7 @@ struct FriendsCommandTests {
 
         try run.tmux.press("Enter")
         #expect(run.status() == 0, "stderr: \(run.file("err.txt"))")
+        #expect(run.terminalRestored, "stty before: \(run.file("stty-before")), after: \(run.file("stty-after"))")
         #expect(
             run.file("out.json") == #"[{"id":"100001","name":"Ada Lovelace"},{"id":"100414","name":"Ada Hoare"}]"#
                 + "\n")
@@ -100,6 +108,7 @@ struct FriendsCommandTests {
         #expect(chosen.matched, "single mode keeps one choice:\n\(chosen.screen)")
         try run.tmux.press("Enter")
         #expect(run.status() == 0, "stderr: \(run.file("err.txt"))")
+        #expect(run.terminalRestored)
         #expect(run.file("out.json") == #"[{"id":"100393","name":"Chloë Brontë"}]"# + "\n")
     }
 
@@ -115,6 +124,7 @@ struct FriendsCommandTests {
         #expect(resized.matched, "no redraw at 40 columns:\n\(resized.screen)")
         try run.tmux.press("Escape")
         #expect(run.status() == 1, "stderr: \(run.file("err.txt"))")
+        #expect(run.terminalRestored)
         #expect(run.file("out.json") == "")
         #expect(run.file("err.txt") == "")
     }
@@ -125,7 +135,18 @@ struct FriendsCommandTests {
         #expect(run.waitForList().matched)
         try run.tmux.press("C-c")
         #expect(run.status() == 130)
+        #expect(run.terminalRestored)
         #expect(run.file("out.json") == "")
+    }
+
+    @Test("A list that does not load (no recording of another user's friends) restores the terminal, exits 1")
+    func loadErrorExits() throws {
+        let run = try Run(["--user", "100001"])
+        #expect(run.status() == 1)
+        #expect(run.terminalRestored)
+        #expect(run.file("out.json") == "")
+        #expect(run.file("err.txt").hasPrefix("error: the friends did not load: "), "\(run.file("err.txt"))")
+        #expect(run.file("err.txt").contains("100001/friends"), "the error names the request")
     }
 }
 

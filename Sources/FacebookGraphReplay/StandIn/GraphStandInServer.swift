@@ -4,7 +4,8 @@ import Foundation
 /// live server rather than a recording.
 ///
 /// It answers as graph.facebook.com and the old api.facebook.com (`/method/…`) answered, with the
-/// same bodies on every run: the user `me` (id `4`), seven friends in cursor pages, permissions,
+/// same bodies on every run: the user `me` (id `4`), seven friends in cursor pages (343, with the
+/// asked fields, when the call names `fields`: the friend picker's list), permissions,
 /// feed and photo posts (multipart uploads, the v2 style included), deleting one of the user's posts
 /// (`DELETE /4_…`: `{"success":true}`), batches, three REST methods,
 /// token errors for ``expiredToken`` and unknown tokens, and an error of your choice for any Graph
