@@ -2,6 +2,10 @@ import FacebookGraphTestSupport
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @testable import fbgraph
 
 /// `fbgraph friends` as a person uses it: the built binary in a tmux session on the bundled
@@ -18,14 +22,18 @@ struct FriendsCommandTests {
         let directory: URL
         let tmux: TmuxSession
 
-        init(_ arguments: [String] = [], columns: Int = 100, rows: Int = 30) throws {
+        /// - Parameter background: Runs fbgraph as a background job of the pane's shell, its pid
+        ///   written to `pid`, so a test can signal it.
+        init(_ arguments: [String] = [], columns: Int = 100, rows: Int = 30, background: Bool = false) throws {
             directory = try TestFiles.directory()
             let path = directory.path
             let words = ([CLIRunner.binary.path, "friends"] + arguments).map(Self.quoted).joined(separator: " ")
             let command =
                 "cd \(Self.quoted(path)) && env -u FB_ACCESS_TOKEN XDG_CACHE_HOME=\(Self.quoted(path + "/cache"))"
                 + " XDG_CONFIG_HOME=\(Self.quoted(path + "/config")) stty -g > stty-before;"
-                + " \(words) > out.json 2> err.txt; code=$?; stty -g > stty-after;"
+                + (background
+                    ? " \(words) > out.json 2> err.txt & echo $! > pid; wait $!; code=$?; stty -g > stty-after;"
+                    : " \(words) > out.json 2> err.txt; code=$?; stty -g > stty-after;")
                 + " echo $code > status.tmp && mv status.tmp status"
             tmux = try TmuxSession(command: command, columns: columns, rows: rows, socketDirectory: directory)
         }
@@ -137,6 +145,32 @@ struct FriendsCommandTests {
         #expect(run.status() == 130)
         #expect(run.terminalRestored)
         #expect(run.file("out.json") == "")
+    }
+
+    @Test("SIGTERM from outside restores the terminal and exits 130")
+    func terminationSignal() throws {
+        let run = try Run(background: true)
+        #expect(run.waitForList().matched)
+        let pid = try #require(Int32(run.file("pid").trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(kill(pid, SIGTERM) == 0)
+        #expect(run.status() == 130)
+        #expect(run.terminalRestored)
+        #expect(run.file("out.json") == "")
+    }
+
+    @Test("Non-Latin names: a search in Japanese finds them under #, two columns a character")
+    func nonLatinSearch() throws {
+        let run = try Run(columns: 60)
+        #expect(run.waitForList().matched)
+        try run.tmux.type("佐藤")
+        let filtered = run.tmux.waitForScreen { $0.contains("6 shown") }
+        #expect(filtered.matched, "\(filtered.screen)")
+        let lines = filtered.screen.split(separator: "\n")
+        #expect(lines.contains(" #"), "the # section:\n\(filtered.screen)")
+        #expect(lines.contains("> [ ] さくら 健太 佐藤"), "\(filtered.screen)")
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 60 })
+        try run.tmux.press("Escape")
+        #expect(run.status() == 1)
     }
 
     @Test("A list that does not load (no recording of another user's friends) restores the terminal, exits 1")
