@@ -52,8 +52,6 @@ open class FBFriendPickerViewController: FBViewController, @unchecked Sendable {
 
     /// How long after showing cached friends the refresh starts (tests set zero).
     package var refreshDelay: DispatchTimeInterval = .seconds(FBFriendPickerViewController.refreshCacheDelaySeconds)
-    /// The friend-list cache this picker reads and writes; the process's store by default.
-    package var pageStore: (any FriendPageStore)? = FriendPickerCache.store
 
     let model = FriendPickerModel()
     private var explicitSession: FBSession?
@@ -153,7 +151,7 @@ open class FBFriendPickerViewController: FBViewController, @unchecked Sendable {
         generation += 1
         let generation = generation
         let queue = callbackQueue
-        let store = pageStore
+        let store = session.pageStore
         isLoading = true
         task = Task { [self] in
             let client = session.graphClient()

@@ -27,6 +27,10 @@ open class FBSession: NSObject, @unchecked Sendable {
     public var graphBaseURL: String =
         ProcessInfo.processInfo.environment["FB_GRAPH_BASE_URL"] ?? LegacyConstants.graphBaseURL
 
+    /// The friend-list cache the session's pickers and prefetches use, and close-and-clear empties:
+    /// the process's store by default (tests set their own).
+    package var pageStore: (any FriendPageStore)? = FriendPickerCache.store
+
     /// A closed session (no token).
     public override init() {
         super.init()
@@ -101,7 +105,7 @@ open class FBSession: NSObject, @unchecked Sendable {
     open func closeAndClearTokenInformation() {
         let ownerID = userID
         close()
-        if let ownerID { FriendPickerCache.removeEntries(owner: ownerID) }
+        if let ownerID { FriendPickerCache.removeEntries(owner: ownerID, from: pageStore) }
     }
 
     /// Calls `body` when the session closes, until `observer` is removed (the picker's KVO of `state`).

@@ -22,8 +22,8 @@ enum FriendPickerCache {
         set { current.withLock { $0 = newValue } }
     }
 
-    /// Deletes `owner`'s lists, saying on standard error when that fails.
-    static func removeEntries(owner: String) {
+    /// Deletes `owner`'s lists from `store`, saying on standard error when that fails.
+    static func removeEntries(owner: String, from store: (any FriendPageStore)?) {
         guard let store else { return }
         do {
             try store.removeEntries(owner: owner)
