@@ -56,7 +56,7 @@ let package = Package(
         // MARK: Benchmarks (not a product: their needs stay out of the library)
         .executableTarget(
             name: "fbbench",
-            dependencies: ["FacebookGraph", "FacebookGraphTestSupport"],
+            dependencies: ["FacebookGraph", "FacebookGraphTestSupport", "FacebookSDK"],
             exclude: ["README.md"]
         ),
 

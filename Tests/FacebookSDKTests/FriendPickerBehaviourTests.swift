@@ -140,16 +140,16 @@ struct FriendPickerBehaviourTests {
     )
     func closeAndClear() async throws {
         let server = try FriendServer(lists: ["me": Self.people(4)], pageSize: 10)
-        let store = MemoryPageStore()
+        let cache = try TemporaryCache()
+        defer { cache.remove() }
         let session = server.session(userID: "4")
-        let fixture = PickerFixture(session: session, store: store)
+        let fixture = PickerFixture(session: session, store: cache.store)
         try #require(await fixture.load())
         fixture.onQueue { $0.select($0.sections[0].rows[0].user) }
-        #expect(store.keys.count == 1)
+        #expect(cache.store.pages(for: TemporaryCache.key(owner: "4")) != nil)
         session.closeAndClearTokenInformation()
         #expect(!session.isOpen)
-        #expect(store.removedOwners == ["4"])
-        #expect(store.keys.isEmpty)
+        #expect(cache.store.pages(for: TemporaryCache.key(owner: "4")) == nil)
         #expect(await fixture.wait { picker, _ in picker.rowCount == 0 && picker.selectedUsers.isEmpty })
         // A closed session loads nothing.
         let requests = server.requests.count
@@ -159,24 +159,42 @@ struct FriendPickerBehaviourTests {
         #expect(!fixture.recorder.events.contains("handleError"))
     }
 
+    @Test("closing the session while a page is in flight cancels it: no handleError, no DataDidChange")
+    func closeMidLoad() async throws {
+        let server = try FriendServer(lists: ["me": Self.people(3)], hang: true)
+        let session = server.session()
+        let fixture = PickerFixture(session: session)
+        fixture.onQueue { $0.loadData() }
+        #expect(await server.friendsRequested.wait())
+        #expect(fixture.onQueue { $0.isLoading })
+        session.close()
+        let task = try #require(fixture.onQueue { $0.loadTask })
+        await task.value
+        fixture.onQueue { _ in }  // what the ended load queued has run
+        #expect(fixture.recorder.events.isEmpty)
+        #expect(fixture.onQueue { !$0.isLoading })
+    }
+
     @Test("a cached list shows at once, then the refresh replaces it with the network's")
     func cacheThenRefresh() async throws {
         let server = try FriendServer(lists: ["me": Self.people(2)], pageSize: 10)
-        let store = MemoryPageStore()
-        let request = FriendListRequest(userID: "me", extraFields: nil, groupByField: "first_name")
+        let cache = try TemporaryCache()
+        defer { cache.remove() }
+        let store = cache.store
+        let key = TemporaryCache.key(owner: "4")
         try store.store(
             pages: [
                 Data(#"{"data":[{"id":"77","first_name":"Cached","last_name":"Friend","name":"Cached Friend"}]}"#.utf8)
             ],
-            userID: "me", fields: request.fields, owner: "4")
+            for: key)
         let fixture = PickerFixture(session: server.session(userID: "4"), store: store)
         fixture.onQueue { $0.loadData() }
         // Cached: one page, then the end of the cached load; fresh: one page, then the end.
         #expect(await fixture.wait { picker, recorder in recorder.count("dataDidChange") == 4 && !picker.isLoading })
         #expect(fixture.names == ["Friend1 Person", "Friend2 Person"])
         #expect(server.friendRequests.count == 2)
-        #expect(store.pages(userID: "me", fields: request.fields, owner: "4")?.count == 1)
-        let stored = try #require(store.pages(userID: "me", fields: request.fields, owner: "4")?.first)
+        #expect(store.pages(for: key)?.count == 1)
+        let stored = try #require(store.pages(for: key)?.first)
         #expect(FriendListLoader.users(in: stored).map(\.id) == ["1", "2"])
     }
 

@@ -11,6 +11,8 @@ import Foundation
 final class FriendServer: @unchecked Sendable {
     static let ownerID = "4"
     let bin: HTTPBin
+    /// Signalled when the first friends request arrives.
+    let friendsRequested = AsyncEvent()
     private let recorded = LockedValue<[HTTPServerRequest]>([])
 
     /// - Parameters:
@@ -18,13 +20,16 @@ final class FriendServer: @unchecked Sendable {
     ///   - pageSize: Friends per page.
     ///   - emptyLastPage: End with an empty page (Graph's way); false ends at a page without `next`.
     ///   - failure: A status and body answered to every friends request instead.
+    ///   - hang: Never answer a friends request.
     init(
         lists: [String: [String]],
         pageSize: Int = 3,
         emptyLastPage: Bool = true,
-        failure: (status: Int, body: String)? = nil
+        failure: (status: Int, body: String)? = nil,
+        hang: Bool = false
     ) throws {
         let recorded = self.recorded
+        let friendsRequested = self.friendsRequested
         var routes: [String: LoopbackHTTPServer.Handler] = [:]
         routes["/me"] = { request in
             recorded.withLock { $0.append(request) }
@@ -33,6 +38,8 @@ final class FriendServer: @unchecked Sendable {
         for (user, friends) in lists {
             routes["/\(user)/friends"] = { request in
                 recorded.withLock { $0.append(request) }
+                friendsRequested.signal()
+                if hang { return .hang }
                 if let failure {
                     return .full(
                         status: failure.status, headers: ["Content-Type": "application/json"],
@@ -156,9 +163,9 @@ final class PickerFixture: @unchecked Sendable {
     let queue = DispatchQueue(label: "picker.callbacks")
     let recorder = PickerRecorder()
     let picker: FBFriendPickerViewController
-    let store: MemoryPageStore?
+    let store: FriendCacheStore?
 
-    init(session: FBSession, store: MemoryPageStore? = nil) {
+    init(session: FBSession, store: FriendCacheStore? = nil) {
         queue.setSpecific(key: recorder.queueKey, value: "picker")
         picker = FBFriendPickerViewController()
         picker.callbackQueue = queue
@@ -201,27 +208,40 @@ final class PickerFixture: @unchecked Sendable {
     var names: [String] { onQueue { $0.sections.flatMap { $0.rows.map(\.displayName) } } }
 }
 
-/// An in-memory friend-list store that records its keys.
-final class MemoryPageStore: FriendPageStore, @unchecked Sendable {
-    struct Key: Hashable {
-        var userID: String
-        var fields: [String]
-        var owner: String
-    }
-    private let entries = LockedValue<[Key: [Data]]>([:])
-    private let removals = LockedValue<[String]>([])
+/// A friend cache in a fresh temporary directory; ``remove()`` deletes it.
+final class TemporaryCache: @unchecked Sendable {
+    let directory: URL
+    let store: FriendCacheStore
 
-    func pages(userID: String, fields: [String], owner: String) -> [Data]? {
-        entries.withLock { $0[Key(userID: userID, fields: fields, owner: owner)] }
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("picker-cache-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        store = try FriendCacheStore(directory: directory)
     }
-    func store(pages: [Data], userID: String, fields: [String], owner: String) throws {
-        entries.withLock { $0[Key(userID: userID, fields: fields, owner: owner)] = pages }
+
+    /// A second store instance on the same directory (what a restarted process opens).
+    func reopen() throws -> FriendCacheStore {
+        try FriendCacheStore(directory: directory)
     }
-    func removeEntries(owner: String) throws {
-        removals.withLock { $0.append(owner) }
-        entries.withLock { $0 = $0.filter { $0.key.owner != owner } }
+
+    /// The key the picker files `userID`'s list with `extraFields` under for `owner`.
+    static func key(userID: String = "me", extraFields: [String] = [], owner: String = FriendServer.ownerID)
+        -> FriendCacheKey
+    {
+        FriendCacheKey(userID: userID, fields: FriendListRequest.defaultFields + extraFields, owner: owner)
     }
-    var keys: [Key] { entries.withLock { Array($0.keys) } }
-    var removedOwners: [String] { removals.withLock { $0 } }
-    var allPages: [Data] { entries.withLock { $0.values.flatMap { $0 } } }
+
+    /// Every byte the cache wrote, as text (the database, its journal, the data files).
+    func everythingWritten() throws -> String {
+        var text = ""
+        let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+        while let file = files?.nextObject() as? URL {
+            if let data = try? Data(contentsOf: file) { text += String(decoding: data, as: UTF8.self) }
+        }
+        return text
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: directory)
+    }
 }

@@ -27,9 +27,14 @@ open class FBSession: NSObject, @unchecked Sendable {
     public var graphBaseURL: String =
         ProcessInfo.processInfo.environment["FB_GRAPH_BASE_URL"] ?? LegacyConstants.graphBaseURL
 
+    private var pageStoreChoice: FriendCacheStore??
+
     /// The friend-list cache the session's pickers and prefetches use, and close-and-clear empties:
-    /// the process's store by default (tests set their own).
-    package var pageStore: (any FriendPageStore)? = FriendPickerCache.store
+    /// the process's store (opened on first use) unless set; nil runs uncached.
+    package var pageStore: FriendCacheStore? {
+        get { lock.withLock { pageStoreChoice } ?? FriendPickerCache.store }
+        set { lock.withLock { pageStoreChoice = .some(newValue) } }
+    }
 
     /// A closed session (no token).
     public override init() {
