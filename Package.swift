@@ -15,7 +15,7 @@ let package = Package(
         .executable(name: "fbgraph", targets: ["fbgraph"]),
     ],
     targets: [
-        // MARK: C: libcurl and its non-variadic shim
+        // MARK: C: libcurl and its non-variadic shim, libcrypto, SQLite
         .systemLibrary(
             name: "CCurl",
             pkgConfig: "libcurl",
@@ -28,13 +28,19 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // SQLite 3: the friend picker's cache index (Legacy/FacebookSDK/Picker/Cache).
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
 
         // MARK: The modern core: encodings, Graph requests/responses/errors, the client, the transport
         // seam and the libcurl engine
         .target(name: "FacebookGraph", dependencies: ["CFacebookCurlShim", "CCrypto"]),
 
         // MARK: The legacy layer: old spellings that forward to the core
-        .target(name: "FacebookSDK", dependencies: ["FacebookGraph"], path: "Legacy/FacebookSDK"),
+        .target(name: "FacebookSDK", dependencies: ["FacebookGraph", "CSQLite"], path: "Legacy/FacebookSDK"),
         .target(name: "FBConnect", dependencies: ["FacebookSDK"], path: "Legacy/FBConnect"),
 
         // MARK: The contract-test kit and the CLI
@@ -50,7 +56,7 @@ let package = Package(
         // MARK: Benchmarks (not a product: their needs stay out of the library)
         .executableTarget(
             name: "fbbench",
-            dependencies: ["FacebookGraph", "FacebookGraphTestSupport"],
+            dependencies: ["FacebookGraph", "FacebookGraphTestSupport", "FacebookSDK"],
             exclude: ["README.md"]
         ),
 

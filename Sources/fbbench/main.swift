@@ -15,6 +15,7 @@ let generalHelp = """
       transport         Runs every client against a private nginx, each in its own process, and
                         prints a table of req/s, CPU µs per request and peak RSS.
       transport-child   Runs one Swift client once and prints one RESULT line (used by `transport`).
+      picker            Times the friend picker's filter + group + sort after a keystroke (5,000 friends).
 
     OPTIONS:
       -h, --help        Shows this help; `fbbench <subcommand> --help` shows a subcommand's.
@@ -23,6 +24,7 @@ let generalHelp = """
     EXAMPLES:
       swift run -c release fbbench transport
       swift run -c release fbbench transport --h2 --requests 5000 --runs 1
+      swift run -c release fbbench picker
     """
 
 /// The text `fbbench transport-child --help` prints.
@@ -147,6 +149,16 @@ func runCommand(_ arguments: [String]) -> Int32 {
             case "urlsession": return URLSessionClient.run(settings)
             default: throw UsageError(message: "--client must be engine or urlsession")
             }
+        case "picker":
+            let options = try ParsedOptions(
+                arguments.dropFirst(), valued: ["--friends", "--keystrokes"], flags: ["-h", "--help"])
+            if options.has("-h") || options.has("--help") {
+                print(PickerFilterBenchmark.help)
+                return 0
+            }
+            return PickerFilterBenchmark.run(
+                friends: try options.integer("--friends", default: 5_000, in: 1...1_000_000),
+                keystrokes: try options.integer("--keystrokes", default: 2_000, in: 1...10_000_000))
         case let other:
             throw UsageError(message: other.map { "unknown subcommand '\($0)'" } ?? "no subcommand given")
         }

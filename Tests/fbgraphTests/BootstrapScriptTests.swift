@@ -7,7 +7,7 @@ import Testing
 /// packages and never touch a service.
 @Suite("scripts/bootstrap")
 struct BootstrapScriptTests {
-    @Test("Without --tests it installs only libcurl's and OpenSSL's headers, and touches no service")
+    @Test("Without --tests it installs only libcurl's, OpenSSL's and SQLite's headers, and touches no service")
     func demoInstallsOnlyBuildPackages() throws {
         let stubs = try TestFiles.directory()
         defer { try? FileManager.default.removeItem(at: stubs) }
@@ -16,7 +16,7 @@ struct BootstrapScriptTests {
         for name in ["apt-get", "sudo", "systemctl", "service"] {
             try TestFiles.write(stub, to: name, in: stubs)
         }
-        // pkg-config answers that neither libcurl nor libcrypto is installed.
+        // pkg-config answers that none of libcurl, libcrypto and sqlite3 is installed.
         try TestFiles.write("#!/bin/sh\nexit 1\n", to: "pkg-config", in: stubs)
         for name in ["apt-get", "sudo", "systemctl", "service", "pkg-config"] {
             try FileManager.default.setAttributes(
@@ -37,7 +37,7 @@ struct BootstrapScriptTests {
         // `apt-get install …` as root, `sudo apt-get install …` otherwise: the words after `install`.
         let words = installs.first?.split(separator: " ") ?? []
         let packages = Set(words.drop { $0 != "install" }.dropFirst().filter { !$0.hasPrefix("-") })
-        #expect(packages == ["libcurl4-openssl-dev", "libssl-dev"], "\(calls)")
+        #expect(packages == ["libcurl4-openssl-dev", "libssl-dev", "libsqlite3-dev"], "\(calls)")
         #expect(!calls.contains("systemctl") && !calls.contains("service "), "\(calls)")
     }
 }

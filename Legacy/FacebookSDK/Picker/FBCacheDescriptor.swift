@@ -16,8 +16,6 @@ final class FBFriendPickerCacheDescriptor: FBCacheDescriptor, @unchecked Sendabl
     let userID: String?
     /// The extra fields.
     let fieldsForRequest: Set<AnyHashable>
-    /// The store written (the process's by default; tests set their own).
-    var pageStore: (any FriendPageStore)? = FriendPickerCache.store
 
     init(userID: String?, fieldsForRequest: Set<AnyHashable>?) {
         self.userID = userID
@@ -37,7 +35,7 @@ final class FBFriendPickerCacheDescriptor: FBCacheDescriptor, @unchecked Sendabl
         guard let session else { return }
         // v3.1 grouped the prefetch by `name`: already among the default fields, so the key matches.
         let request = FriendListRequest(userID: userID, extraFields: fieldsForRequest, groupByField: "name")
-        let store = pageStore
+        let store = session.pageStore
         Task {
             let client = session.graphClient()
             let owner = await FriendListLoader.owner(of: session, client: client)

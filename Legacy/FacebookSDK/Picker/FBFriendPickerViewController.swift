@@ -52,8 +52,6 @@ open class FBFriendPickerViewController: FBViewController, @unchecked Sendable {
 
     /// How long after showing cached friends the refresh starts (tests set zero).
     package var refreshDelay: DispatchTimeInterval = .seconds(FBFriendPickerViewController.refreshCacheDelaySeconds)
-    /// The friend-list cache this picker reads and writes; the process's store by default.
-    package var pageStore: (any FriendPageStore)? = FriendPickerCache.store
 
     let model = FriendPickerModel()
     private var explicitSession: FBSession?
@@ -62,7 +60,8 @@ open class FBFriendPickerViewController: FBViewController, @unchecked Sendable {
     private var selected: [FBGraphUser] = []
     private var selectedIDs: Set<String> = []
     private var generation = 0
-    private var task: Task<Void, Never>?
+    /// The load in flight (or the last one).
+    private(set) var loadTask: Task<Void, Never>?
 
     /// `-init`: the default buttons and settings.
     public override init() {
@@ -80,7 +79,7 @@ open class FBFriendPickerViewController: FBViewController, @unchecked Sendable {
     }
 
     deinit {
-        task?.cancel()
+        loadTask?.cancel()
         observedSession?.removeCloseObserver(self)
     }
 
@@ -149,13 +148,13 @@ open class FBFriendPickerViewController: FBViewController, @unchecked Sendable {
     }
 
     private func start(_ request: FriendListRequest, session: FBSession, tryCache: Bool) {
-        task?.cancel()
+        loadTask?.cancel()
         generation += 1
         let generation = generation
         let queue = callbackQueue
-        let store = pageStore
+        let store = session.pageStore
         isLoading = true
-        task = Task { [self] in
+        loadTask = Task { [self] in
             let client = session.graphClient()
             let owner = store == nil ? nil : await FriendListLoader.owner(of: session, client: client)
             if tryCache, let pages = FriendListLoader.cachedPages(request, owner: owner, store: store) {
@@ -226,7 +225,7 @@ open class FBFriendPickerViewController: FBViewController, @unchecked Sendable {
     }
 
     private func clearData() {
-        task?.cancel()
+        loadTask?.cancel()
         generation += 1
         isLoading = false
         model.removeAll()

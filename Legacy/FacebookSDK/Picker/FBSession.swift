@@ -27,6 +27,15 @@ open class FBSession: NSObject, @unchecked Sendable {
     public var graphBaseURL: String =
         ProcessInfo.processInfo.environment["FB_GRAPH_BASE_URL"] ?? LegacyConstants.graphBaseURL
 
+    private var pageStoreChoice: FriendCacheStore??
+
+    /// The friend-list cache the session's pickers and prefetches use, and close-and-clear empties:
+    /// the process's store (opened on first use) unless set; nil runs uncached.
+    package var pageStore: FriendCacheStore? {
+        get { lock.withLock { pageStoreChoice } ?? FriendPickerCache.store }
+        set { lock.withLock { pageStoreChoice = .some(newValue) } }
+    }
+
     /// A closed session (no token).
     public override init() {
         super.init()
@@ -101,7 +110,7 @@ open class FBSession: NSObject, @unchecked Sendable {
     open func closeAndClearTokenInformation() {
         let ownerID = userID
         close()
-        if let ownerID { FriendPickerCache.removeEntries(owner: ownerID) }
+        if let ownerID { FriendPickerCache.removeEntries(owner: ownerID, from: pageStore) }
     }
 
     /// Calls `body` when the session closes, until `observer` is removed (the picker's KVO of `state`).

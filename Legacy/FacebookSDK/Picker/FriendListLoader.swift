@@ -64,16 +64,16 @@ enum FriendListLoader {
     }
 
     /// The cached pages of `request` for `owner`, if any.
-    static func cachedPages(_ request: FriendListRequest, owner: String?, store: (any FriendPageStore)?) -> [Data]? {
+    static func cachedPages(_ request: FriendListRequest, owner: String?, store: FriendCacheStore?) -> [Data]? {
         guard let owner, let store else { return nil }
-        return store.pages(userID: request.userID, fields: request.fields, owner: owner)
+        return store.pages(for: FriendPickerCache.key(request, owner: owner))
     }
 
-    /// Stores `pages` as `owner`'s copy of `request`; a failure is said once on standard error.
-    static func store(_ pages: [Data], of request: FriendListRequest, owner: String?, store: (any FriendPageStore)?) {
+    /// Stores `pages` as `owner`'s copy of `request`; a failure is said on standard error.
+    static func store(_ pages: [Data], of request: FriendListRequest, owner: String?, store: FriendCacheStore?) {
         guard let owner, let store else { return }
         do {
-            try store.store(pages: pages, userID: request.userID, fields: request.fields, owner: owner)
+            try store.store(pages: pages, for: FriendPickerCache.key(request, owner: owner))
         } catch {
             LegacyLog.log("friend picker cache: could not store the friend list: \(error)")
         }

@@ -1,0 +1,118 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One cache entry's data file: the raw JSON bodies of a friend list's pages, in order, in a
+/// length-prefixed container.
+///
+/// Layout (integers big-endian):
+///
+/// ```
+/// "FBFRPG01"                      8 bytes, the format and its version
+/// page count                      UInt32
+/// per page: length, bytes         UInt64, then exactly that many bytes (the body as received)
+/// FNV-1a 64 of all the above      UInt64
+/// ```
+///
+/// Anything else — a short file, a wrong magic, a length past the end, trailing bytes, a checksum
+/// that does not match — is ``decode(_:)`` returning nil, which the store treats as a miss.
+enum FriendCacheEntryFile {
+    /// Data files end in this; the temporary files they are written to end in `.tmp`.
+    static let fileExtension = "pages"
+
+    private static let magic = Array("FBFRPG01".utf8)
+
+    /// The container for `pages`.
+    static func encode(_ pages: [Data]) -> Data {
+        var bytes = Data(magic)
+        append(UInt64(pages.count), width: 4, to: &bytes)
+        for page in pages {
+            append(UInt64(page.count), width: 8, to: &bytes)
+            bytes.append(page)
+        }
+        append(checksum(bytes), width: 8, to: &bytes)
+        return bytes
+    }
+
+    /// The pages in `bytes`, or nil when it is not an intact container.
+    static func decode(_ bytes: Data) -> [Data]? {
+        let bytes = Data(bytes)  // index from 0
+        guard bytes.count >= magic.count + 4 + 8, bytes.prefix(magic.count).elementsEqual(magic) else { return nil }
+        let end = bytes.count - 8
+        guard read(bytes, at: end, width: 8) == checksum(bytes.prefix(end)) else { return nil }
+        var offset = magic.count
+        let count = read(bytes, at: offset, width: 4)
+        offset += 4
+        var pages: [Data] = []
+        for _ in 0..<count {
+            guard end - offset >= 8 else { return nil }
+            let length = read(bytes, at: offset, width: 8)
+            offset += 8
+            guard length <= UInt64(end - offset) else { return nil }
+            pages.append(bytes.subdata(in: offset..<offset + Int(length)))
+            offset += Int(length)
+        }
+        return offset == end ? pages : nil
+    }
+
+    /// Writes `data` to `directory/name` atomically: into a new temporary file (mode 0600, created
+    /// exclusively) that is then renamed over the name, so a reader — in this process or another —
+    /// sees the whole file or none. No `fsync`: after a power cut a torn file fails ``decode(_:)``
+    /// and counts as a miss, which is all a cache owes.
+    static func write(_ data: Data, to directory: URL, name: String) throws(FriendCacheError) {
+        let final = directory.appendingPathComponent(name).path
+        let temporary = directory.appendingPathComponent(".\(UUID().uuidString).tmp").path
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw .system(.fileFailed, path: temporary, "cannot create") }
+        let written = data.withUnsafeBytes { buffer -> Int32 in
+            var done = 0
+            while done < buffer.count {
+                let result = Glibc.write(descriptor, buffer.baseAddress! + done, buffer.count - done)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                done += result
+            }
+            return 0
+        }
+        let closed = close(descriptor) == 0 ? 0 : errno
+        guard written == 0, closed == 0 else {
+            unlink(temporary)
+            throw .system(.fileFailed, path: temporary, "cannot write", errno: written != 0 ? written : closed)
+        }
+        guard rename(temporary, final) == 0 else {
+            let number = errno
+            unlink(temporary)
+            throw .system(.fileFailed, path: final, "cannot rename \(temporary) to it", errno: number)
+        }
+    }
+
+    /// The pages in `directory/name`, or nil when the file is missing, unreadable, not `size` bytes
+    /// long, or not an intact container.
+    static func read(from directory: URL, name: String, size: Int) -> [Data]? {
+        let url = directory.appendingPathComponent(name)
+        guard let data = try? Data(contentsOf: url), data.count == size else { return nil }
+        return decode(data)
+    }
+
+    private static func append(_ value: UInt64, width: Int, to bytes: inout Data) {
+        for shift in stride(from: (width - 1) * 8, through: 0, by: -8) {
+            bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+        }
+    }
+
+    private static func read(_ bytes: Data, at offset: Int, width: Int) -> UInt64 {
+        bytes[offset..<offset + width].reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    /// FNV-1a, 64 bits: catches a damaged file that kept its length (not an integrity guarantee
+    /// against a writer who wants to fool it; the directory is 0700 for that).
+    private static func checksum(_ bytes: Data) -> UInt64 {
+        bytes.withUnsafeBytes { buffer in
+            buffer.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }
+        }
+    }
+}
