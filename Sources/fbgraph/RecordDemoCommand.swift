@@ -232,8 +232,13 @@ enum RecordDemoCommand {
             try session.expect("GET me?fields=error_\(error.code): \(error.what) (engine)", error.status)
         }
 
-        // The friend picker's list (`fbgraph friends`): the picker's request, with its fields, and
-        // every `paging.next` after it, until a page without one.
+        // The friend picker's list (`fbgraph friends`): the token's owner first (the picker keys its
+        // cache by it and asks once), then the picker's request, with its fields, and every
+        // `paging.next` after it, until a page without one.
+        let ownerURL = DemoEngine.url(
+            base: session.origin, path: "me", parameters: [("fields", "id"), ("access_token", token)])
+        _ = try session.engine("GET", ownerURL)
+        try session.expect("GET me?fields=id: the token's owner, for the picker's cache key (engine)", 200)
         var pickerPage: String? = DemoEngine.url(
             base: session.origin,
             path: "me/friends",

@@ -33,9 +33,9 @@ struct BundledRecordingsTests {
     func decodes() throws {
         let archive = try Self.bundledArchive()
         #expect(archive.log.version == "1.2")
-        #expect(archive.log.entries.count == 32)
+        #expect(archive.log.entries.count == 33)
         #expect(archive.log.provenance?.redactionRules.contains("parameter:access_token") == true)
-        #expect(try BundledRecordings.demoCassette().unusedEntries.count == 32)
+        #expect(try BundledRecordings.demoCassette().unusedEntries.count == 33)
         #expect(try BundledRecordings.demoCassette() !== BundledRecordings.demoCassette())
     }
 
@@ -138,6 +138,7 @@ struct BundledRecordingsTests {
             Call(url: "\(graph)/me?fields=error_200&access_token=\(token)", status: 403, answer: #""code":200,"#),
             Call(url: "\(graph)/me?fields=error_2&access_token=\(token)", status: 500, answer: #""is_transient":true"#),
             Call(url: "\(graph)/me?fields=error_502&access_token=\(token)", status: 502, answer: "<!DOCTYPE html>"),
+            Call(url: "\(graph)/me?fields=id&access_token=\(token)", status: 200, answer: #"{"id":"4"}"#),
         ] + pickerCalls
     }()
 
@@ -240,7 +241,7 @@ struct BundledRecordingsTests {
         let run = try CLIRunner.run(["cassette", "record-demo"] + arguments, timeout: 120)
         if FileManager.default.fileExists(atPath: har.path) {
             #expect(run.status == 0, "stderr: \(run.stderr)")
-            #expect(run.stdout.contains("wrote \(har.path): 32 entries"))
+            #expect(run.stdout.contains("wrote \(har.path): 33 entries"))
         } else {
             // The built binary does not dispatch `cassette record-demo` to RecordDemoCommand yet:
             // record in process, through the same code.

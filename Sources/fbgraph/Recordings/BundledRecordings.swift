@@ -11,7 +11,7 @@ enum BundledRecordings {
         {
           "log" : {
             "_provenance" : {
-              "recordedAt" : "2026-12-01T21:13:32.484Z",
+              "recordedAt" : "2026-12-01T21:42:21.789Z",
               "redactionRules" : [
                 "parameter:access_token",
                 "parameter:appsecret_proof",
@@ -132,12 +132,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:13:31.771Z",
-                "time" : 2.111,
+                "startedDateTime" : "2026-12-01T21:42:20.693Z",
+                "time" : 2.764,
                 "timings" : {
-                  "receive" : 0.051000000000000156,
+                  "receive" : 0.040999999999999925,
                   "send" : 0,
-                  "wait" : 2.06
+                  "wait" : 2.723
                 }
               },
               {
@@ -240,12 +240,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:13:31.786Z",
-                "time" : 20.656,
+                "startedDateTime" : "2026-12-01T21:42:20.718Z",
+                "time" : 7.426,
                 "timings" : {
-                  "receive" : 0.06299999999999883,
+                  "receive" : 0.04400000000000048,
                   "send" : 0,
-                  "wait" : 20.593
+                  "wait" : 7.382
                 }
               },
               {
@@ -355,12 +355,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:13:31.810Z",
-                "time" : 16.982,
+                "startedDateTime" : "2026-12-01T21:42:20.734Z",
+                "time" : 3.925,
                 "timings" : {
-                  "receive" : 0.05000000000000071,
+                  "receive" : 0.03699999999999992,
                   "send" : 0,
-                  "wait" : 16.932
+                  "wait" : 3.888
                 }
               },
               {
@@ -472,12 +472,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:13:31.842Z",
-                "time" : 4.939,
+                "startedDateTime" : "2026-12-01T21:42:20.747Z",
+                "time" : 6.427,
                 "timings" : {
-                  "receive" : 0.04800000000000004,
+                  "receive" : 0.04699999999999971,
                   "send" : 0,
-                  "wait" : 4.891
+                  "wait" : 6.38
                 }
               },
               {
@@ -587,12 +587,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:13:31.849Z",
-                "time" : 0.55,
+                "startedDateTime" : "2026-12-01T21:42:20.759Z",
+                "time" : 5.893,
                 "timings" : {
-                  "receive" : 0.018000000000000016,
+                  "receive" : 0.04499999999999993,
                   "send" : 0,
-                  "wait" : 0.532
+                  "wait" : 5.848
                 }
               },
               {
@@ -691,12 +691,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:13:31.857Z",
-                "time" : 1.093,
+                "startedDateTime" : "2026-12-01T21:42:20.768Z",
+                "time" : 1.634,
                 "timings" : {
-                  "receive" : 0.038999999999999924,
+                  "receive" : 0.03799999999999981,
                   "send" : 0,
-                  "wait" : 1.054
+                  "wait" : 1.596
                 }
               },
               {
@@ -800,12 +800,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:13:31.883Z",
-                "time" : 1.075,
+                "startedDateTime" : "2026-12-01T21:42:20.791Z",
+                "time" : 7.993,
                 "timings" : {
-                  "receive" : 0.03699999999999992,
+                  "receive" : 0.036000000000000476,
                   "send" : 0,
-                  "wait" : 1.038
+                  "wait" : 7.957
                 }
               },
               {
@@ -909,12 +909,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:13:31.887Z",
-                "time" : 0.495,
+                "startedDateTime" : "2026-12-01T21:42:20.803Z",
+                "time" : 1.691,
                 "timings" : {
-                  "receive" : 0.025000000000000022,
+                  "receive" : 0.02200000000000002,
                   "send" : 0,
-                  "wait" : 0.47
+                  "wait" : 1.669
                 }
               },
               {
@@ -1017,12 +1017,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:13:31.891Z",
-                "time" : 2.562,
+                "startedDateTime" : "2026-12-01T21:42:20.809Z",
+                "time" : 5.268,
                 "timings" : {
-                  "receive" : 0.03699999999999992,
+                  "receive" : 0.03500000000000014,
                   "send" : 0,
-                  "wait" : 2.525
+                  "wait" : 5.233
                 }
               },
               {
@@ -1114,12 +1114,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:13:31.898Z",
-                "time" : 0.689,
+                "startedDateTime" : "2026-12-01T21:42:20.837Z",
+                "time" : 2.598,
                 "timings" : {
-                  "receive" : 0.02299999999999991,
+                  "receive" : 0.1499999999999999,
                   "send" : 0,
-                  "wait" : 0.666
+                  "wait" : 2.448
                 }
               },
               {
@@ -1204,12 +1204,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:13:31.900Z",
-                "time" : 0.408,
+                "startedDateTime" : "2026-12-01T21:42:20.851Z",
+                "time" : 0.495,
                 "timings" : {
-                  "receive" : 0.01599999999999996,
+                  "receive" : 0.02100000000000002,
                   "send" : 0,
-                  "wait" : 0.392
+                  "wait" : 0.474
                 }
               },
               {
@@ -1304,12 +1304,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:13:31.903Z",
-                "time" : 0.507,
+                "startedDateTime" : "2026-12-01T21:42:20.865Z",
+                "time" : 0.778,
                 "timings" : {
-                  "receive" : 0.029000000000000026,
+                  "receive" : 0.02300000000000002,
                   "send" : 0,
-                  "wait" : 0.478
+                  "wait" : 0.755
                 }
               },
               {
@@ -1417,12 +1417,12 @@ enum BundledRecordings {
                   "status" : 400,
                   "statusText" : "Bad Request"
                 },
-                "startedDateTime" : "2026-12-01T21:13:31.906Z",
-                "time" : 0.355,
+                "startedDateTime" : "2026-12-01T21:42:20.879Z",
+                "time" : 0.707,
                 "timings" : {
-                  "receive" : 0.01799999999999996,
+                  "receive" : 0.028999999999999915,
                   "send" : 0,
-                  "wait" : 0.337
+                  "wait" : 0.678
                 }
               },
               {
@@ -1517,12 +1517,12 @@ enum BundledRecordings {
                   "status" : 400,
                   "statusText" : "Bad Request"
                 },
-                "startedDateTime" : "2026-12-01T21:13:31.910Z",
-                "time" : 0.42,
+                "startedDateTime" : "2026-12-01T21:42:20.897Z",
+                "time" : 1.687,
                 "timings" : {
-                  "receive" : 0.022999999999999965,
+                  "receive" : 0.028000000000000025,
                   "send" : 0,
-                  "wait" : 0.397
+                  "wait" : 1.659
                 }
               },
               {
@@ -1613,12 +1613,12 @@ enum BundledRecordings {
                   "status" : 403,
                   "statusText" : "Forbidden"
                 },
-                "startedDateTime" : "2026-12-01T21:13:31.915Z",
-                "time" : 0.609,
+                "startedDateTime" : "2026-12-01T21:42:20.908Z",
+                "time" : 5.395,
                 "timings" : {
-                  "receive" : 0.031000000000000028,
+                  "receive" : 0.0519999999999996,
                   "send" : 0,
-                  "wait" : 0.578
+                  "wait" : 5.343
                 }
               },
               {
@@ -1709,12 +1709,12 @@ enum BundledRecordings {
                   "status" : 403,
                   "statusText" : "Forbidden"
                 },
-                "startedDateTime" : "2026-12-01T21:13:31.918Z",
-                "time" : 0.507,
+                "startedDateTime" : "2026-12-01T21:42:20.920Z",
+                "time" : 2.645,
                 "timings" : {
-                  "receive" : 0.026000000000000023,
+                  "receive" : 0.051000000000000156,
                   "send" : 0,
-                  "wait" : 0.481
+                  "wait" : 2.594
                 }
               },
               {
@@ -1805,12 +1805,12 @@ enum BundledRecordings {
                   "status" : 500,
                   "statusText" : "Internal Server Error"
                 },
-                "startedDateTime" : "2026-12-01T21:13:31.929Z",
-                "time" : 0.653,
+                "startedDateTime" : "2026-12-01T21:42:20.932Z",
+                "time" : 5.94,
                 "timings" : {
-                  "receive" : 0.031000000000000028,
+                  "receive" : 0.03900000000000059,
                   "send" : 0,
-                  "wait" : 0.622
+                  "wait" : 5.901
                 }
               },
               {
@@ -1873,12 +1873,107 @@ enum BundledRecordings {
                   "status" : 502,
                   "statusText" : "Bad Gateway"
                 },
-                "startedDateTime" : "2026-12-01T21:13:31.932Z",
-                "time" : 0.542,
+                "startedDateTime" : "2026-12-01T21:42:20.942Z",
+                "time" : 1.415,
                 "timings" : {
-                  "receive" : 0.02200000000000002,
+                  "receive" : 0.028000000000000025,
                   "send" : 0,
-                  "wait" : 0.52
+                  "wait" : 1.387
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "id"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/me?fields=id&access_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 10,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 10,
+                    "text" : "{\"id\":\"4\"}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "rD9SsMf-0uL"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:42:20.951Z",
+                "time" : 2.129,
+                "timings" : {
+                  "receive" : 0.0259999999999998,
+                  "send" : 0,
+                  "wait" : 2.103
                 }
               },
               {
@@ -2037,12 +2132,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:13:31.942Z",
-                "time" : 4.575,
+                "startedDateTime" : "2026-12-01T21:42:20.967Z",
+                "time" : 20.283,
                 "timings" : {
-                  "receive" : 0.04499999999999993,
+                  "receive" : 0.037000000000002586,
                   "send" : 0,
-                  "wait" : 4.53
+                  "wait" : 20.246
                 }
               },
               {
@@ -2211,12 +2306,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:13:31.955Z",
-                "time" : 3.385,
+                "startedDateTime" : "2026-12-01T21:42:21.022Z",
+                "time" : 16.65,
                 "timings" : {
-                  "receive" : 0.052999999999999936,
+                  "receive" : 0.04299999999999926,
                   "send" : 0,
-                  "wait" : 3.332
+                  "wait" : 16.607
                 }
               },
               {
@@ -2386,12 +2481,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:13:32.006Z",
-                "time" : 3.228,
+                "startedDateTime" : "2026-12-01T21:42:21.075Z",
+                "time" : 26.133,
                 "timings" : {
-                  "receive" : 0.03400000000000025,
+                  "receive" : 0.04299999999999926,
                   "send" : 0,
-                  "wait" : 3.194
+                  "wait" : 26.09
                 }
               },
               {
@@ -2560,12 +2655,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:13:32.016Z",
-                "time" : 2.704,
+                "startedDateTime" : "2026-12-01T21:42:21.151Z",
+                "time" : 19.705,
                 "timings" : {
-                  "receive" : 0.03100000000000014,
+                  "receive" : 0.038999999999997925,
                   "send" : 0,
-                  "wait" : 2.673
+                  "wait" : 19.666
                 }
               },
               {
@@ -2735,12 +2830,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:13:32.048Z",
-                "time" : 8.695,
+                "startedDateTime" : "2026-12-01T21:42:21.216Z",
+                "time" : 12.755,
                 "timings" : {
-                  "receive" : 0.051000000000000156,
+                  "receive" : 0.030000000000001137,
                   "send" : 0,
-                  "wait" : 8.644
+                  "wait" : 12.725
                 }
               },
               {
@@ -2910,12 +3005,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:13:32.080Z",
-                "time" : 8.807,
+                "startedDateTime" : "2026-12-01T21:42:21.252Z",
+                "time" : 13.714,
                 "timings" : {
-                  "receive" : 0.0519999999999996,
+                  "receive" : 0.03300000000000125,
                   "send" : 0,
-                  "wait" : 8.755
+                  "wait" : 13.681
                 }
               },
               {
@@ -3085,12 +3180,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:13:32.119Z",
-                "time" : 15.681,
+                "startedDateTime" : "2026-12-01T21:42:21.299Z",
+                "time" : 3.485,
                 "timings" : {
-                  "receive" : 0.04800000000000004,
+                  "receive" : 0.03399999999999981,
                   "send" : 0,
-                  "wait" : 15.633
+                  "wait" : 3.451
                 }
               },
               {
@@ -3261,12 +3356,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:13:32.163Z",
-                "time" : 7.99,
+                "startedDateTime" : "2026-12-01T21:42:21.384Z",
+                "time" : 21.281,
                 "timings" : {
-                  "receive" : 0.052999999999999936,
+                  "receive" : 0.03599999999999781,
                   "send" : 0,
-                  "wait" : 7.937
+                  "wait" : 21.245
                 }
               },
               {
@@ -3434,12 +3529,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:13:32.217Z",
-                "time" : 14.471,
+                "startedDateTime" : "2026-12-01T21:42:21.427Z",
+                "time" : 10.045,
                 "timings" : {
-                  "receive" : 0.053000000000000824,
+                  "receive" : 0.05400000000000027,
                   "send" : 0,
-                  "wait" : 14.418
+                  "wait" : 9.991
                 }
               },
               {
@@ -3605,12 +3700,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:13:32.251Z",
-                "time" : 8.072,
+                "startedDateTime" : "2026-12-01T21:42:21.487Z",
+                "time" : 26.156,
                 "timings" : {
-                  "receive" : 0.04899999999999949,
+                  "receive" : 0.06199999999999761,
                   "send" : 0,
-                  "wait" : 8.023
+                  "wait" : 26.094
                 }
               },
               {
@@ -3775,12 +3870,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:13:32.314Z",
-                "time" : 12.207,
+                "startedDateTime" : "2026-12-01T21:42:21.538Z",
+                "time" : 19.168,
                 "timings" : {
-                  "receive" : 0.04300000000000104,
+                  "receive" : 0.045999999999999375,
                   "send" : 0,
-                  "wait" : 12.164
+                  "wait" : 19.122
                 }
               },
               {
@@ -3946,12 +4041,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:13:32.337Z",
-                "time" : 3.91,
+                "startedDateTime" : "2026-12-01T21:42:21.616Z",
+                "time" : 22.826,
                 "timings" : {
-                  "receive" : 0.04300000000000015,
+                  "receive" : 0.05799999999999983,
                   "send" : 0,
-                  "wait" : 3.867
+                  "wait" : 22.768
                 }
               },
               {
@@ -4120,12 +4215,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:13:32.395Z",
-                "time" : 17.679,
+                "startedDateTime" : "2026-12-01T21:42:21.675Z",
+                "time" : 21.561,
                 "timings" : {
-                  "receive" : 0.04899999999999949,
+                  "receive" : 0.0519999999999996,
                   "send" : 0,
-                  "wait" : 17.63
+                  "wait" : 21.509
                 }
               },
               {
@@ -4274,12 +4369,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:13:32.448Z",
-                "time" : 3.615,
+                "startedDateTime" : "2026-12-01T21:42:21.754Z",
+                "time" : 22.494,
                 "timings" : {
-                  "receive" : 0.03200000000000003,
+                  "receive" : 0.05600000000000094,
                   "send" : 0,
-                  "wait" : 3.583
+                  "wait" : 22.438
                 }
               }
             ],
