@@ -2,6 +2,7 @@
 
 import FacebookSDK
 import Foundation
+import Glibc
 
 /// `fbbench picker`: what one keystroke in the friend picker's search costs with 5,000 friends
 /// loaded — the search filter, the delegate's `shouldInclude`, the grouping into `A`…`Z`/`#` and the
@@ -20,7 +21,8 @@ enum PickerFilterBenchmark {
           --keystrokes K    Keystrokes timed (default 2000), cycling through typed searches.
           -h, --help        Shows this help.
 
-        Prints the median, p95 and worst keystroke in microseconds against the 2 ms target.
+        Prints the median, p95 and worst keystroke in microseconds of thread CPU time (and the wall
+        clock beside it) against the 2 ms target.
         """
 
     /// The searches typed, one keystroke at a time (each prefix is one keystroke), then cleared.
@@ -47,32 +49,59 @@ enum PickerFilterBenchmark {
 
         let queries = typed.flatMap { word in (1...word.count).map { String(word.prefix($0)) } + [""] }
         let selected: Set<String> = Set((0..<10).map { "\($0 * 97)" })
-        var samples: [Double] = []
-        samples.reserveCapacity(keystrokes)
+        var wall: [Double] = []
+        var cpu: [Double] = []
+        wall.reserveCapacity(keystrokes)
+        cpu.reserveCapacity(keystrokes)
         var shown = 0
         for index in 0..<keystrokes {
             let query = queries[index % queries.count]
             let start = clock.now
+            let cpuStart = threadCPUMicroseconds()
             let result = model.sections(
                 sort: FBFriendSortByFirstName, display: FBFriendDisplayByFirstName, searchText: query,
                 selected: selected, picturesEnabled: true, include: { _ in true })
-            samples.append(microseconds(start.duration(to: clock.now)))
+            cpu.append(threadCPUMicroseconds() - cpuStart)
+            wall.append(microseconds(start.duration(to: clock.now)))
             shown &+= result.rowCount
         }
-        samples.sort()
-        let median = samples[samples.count / 2]
-        let p95 = samples[min(samples.count - 1, samples.count * 95 / 100)]
+        let everyone = zip(cpu, (0..<keystrokes).map { queries[$0 % queries.count].isEmpty })
+        let (allMedian, _, _) = percentiles(everyone.filter { $0.1 }.map(\.0))
+        let (typedMedian, _, _) = percentiles(everyone.filter { !$0.1 }.map(\.0))
+        let (median, p95, worst) = percentiles(cpu)
+        let (wallMedian, wallP95, _) = percentiles(wall)
         print("picker: \(count) friends, \(keystrokes) keystrokes (rows shown in all: \(shown))")
         print(
             String(
-                format: "  keystroke (filter + group + sort): median %.0f µs, p95 %.0f µs, worst %.0f µs", median, p95,
-                samples.last ?? 0))
-        print("  target ≤ 2000 µs: \(p95 <= 2_000 ? "met" : "NOT met") (p95)")
+                format: "  keystroke (filter + group + sort), thread CPU: median %.0f µs, p95 %.0f µs, worst %.0f µs",
+                median, p95, worst))
+        print(
+            String(
+                format: "  the same, wall clock (includes waiting for a core): median %.0f µs, p95 %.0f µs",
+                wallMedian, wallP95))
+        print(
+            String(
+                format: "  of which: cleared search (all %d rows) median %.0f µs; typed searches median %.0f µs", count,
+                allMedian, typedMedian))
+        print("  target ≤ 2000 µs: \(p95 <= 2_000 ? "met" : "NOT met") (p95 of thread CPU)")
         print(
             String(
                 format: "  once: loading %d pages %.1f ms; first sort by last name %.1f ms", (count + 24) / 25,
                 microseconds(load) / 1_000, microseconds(resort) / 1_000))
         return 0
+    }
+
+    /// The median, p95 and largest of `samples`.
+    private static func percentiles(_ samples: [Double]) -> (Double, Double, Double) {
+        let sorted = samples.sorted()
+        return (sorted[sorted.count / 2], sorted[min(sorted.count - 1, sorted.count * 95 / 100)], sorted.last ?? 0)
+    }
+
+    /// This thread's CPU time: what the work cost, whatever else the machine runs.
+    private static func threadCPUMicroseconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1e6 + Double(time.tv_nsec) / 1e3
     }
 
     /// `count` friends with Latin, accented, Cyrillic and CJK names, deterministically.

@@ -50,7 +50,8 @@ struct FriendPickerSeedTests {
             #expect(picker.pressDone())
         }
         #expect(handled.withLock { $0 } == [true])
-        #expect(fixture.recorder.events.suffix(2) == ["done", "handler(true)"])
+        #expect(
+            fixture.recorder.events.filter { $0 == "done" || $0.hasPrefix("handler") } == ["done", "handler(true)"])
         #expect(fixture.onQueue { ($0.selection.first as? FBGraphUser)?.name } == "Alice Zeller")
         #expect(fixture.onQueue { $0.isPresented } == false)
         // The handler is forgotten after dismissal: a second Done reaches only the delegate.
@@ -172,7 +173,9 @@ struct FriendPickerSeedTests {
         #expect(server.friendRequests.map(\.path) == ["/100003086810435/friends", "/100003086810435/friends"])
     }
 
-    @Test("prefetch with cacheDescriptor() and cacheDescriptor(withUserID:fieldsForRequest:) (birthday, location); a restarted store hits")
+    @Test(
+        "prefetch with cacheDescriptor() and cacheDescriptor(withUserID:fieldsForRequest:) (birthday, location); a restarted store hits"
+    )
     func prefetch() async throws {
         let extra = FriendServer.friend(
             "8", "Fay", "Tran", extra: ["birthday": "01/02/1990", "location": ["id": "110", "name": "Oslo, Norway"]])
@@ -227,6 +230,22 @@ struct FriendPickerSeedTests {
         #expect(fay.birthday == "01/02/1990")
         #expect(fay.location.name == "Oslo, Norway")
         #expect(fixture.onQueue { $0.fieldsForRequest } == extraFields)
+    }
+
+    @Test("configure(usingCachedDescriptor:) copies userID and fields; a foreign descriptor is ignored, not a crash")
+    func configureFromDescriptor() {
+        let picker = FBFriendPickerViewController()
+        picker.configure(usingCachedDescriptor: FBCacheDescriptor())
+        #expect(picker.userID == "me")
+        #expect(picker.fieldsForRequest.isEmpty)
+        picker.configure(
+            usingCachedDescriptor: FBFriendPickerViewController.cacheDescriptor(
+                withUserID: "100003086810435", fieldsForRequest: ["birthday"]))
+        #expect(picker.userID == "100003086810435")
+        #expect(picker.fieldsForRequest == ["birthday"])
+        picker.configure(usingCachedDescriptor: FBFriendPickerViewController.cacheDescriptor())
+        #expect(picker.userID == "me")
+        #expect(picker.fieldsForRequest.isEmpty)
     }
 
     @Test("seed 001: searchText filters on name (case and diacritics ignored); cancel clears it; no network")

@@ -159,3 +159,38 @@ func migrationModernClientExample(_ facebook: Facebook) async throws {
     // end of example
     _ = me
 }
+
+/// The friend picker's screen (compiled; the seed flows run in FriendPickerSeedTests).
+func migrationFriendPickerExample() -> NSObject {
+    // example: Migration.md
+    class FriendsScreen: NSObject, FBFriendPickerDelegate {
+        let friendPickerController = FBFriendPickerViewController()
+
+        func show() {
+            friendPickerController.title = "Pick Friends"
+            friendPickerController.delegate = self
+            friendPickerController.allowsMultipleSelection = false
+            friendPickerController.sortOrdering = FBFriendSortByLastName
+            friendPickerController.displayOrdering = FBFriendDisplayByLastName
+            friendPickerController.loadData()  // FBSession.activeSession()'s friends
+            friendPickerController.presentModally(from: self, animated: true) { sender, donePressed in
+                if donePressed { print((sender as? FBFriendPickerViewController)?.selection ?? []) }
+            }
+        }
+
+        func friendPickerViewControllerDataDidChange(_ friendPicker: FBFriendPickerViewController!) {
+            print("Friend data loaded.")
+        }
+    }
+    // end of example
+    return FriendsScreen()
+}
+
+/// Opening a session from a token and prefetching (compiled; FriendPickerSeedTests runs the prefetch).
+func migrationFriendPickerSessionExample(savedToken: String, savedExpiry: Date) {
+    // example: Migration.md
+    FBSession.setActiveSession(FBSession(accessToken: savedToken, expirationDate: savedExpiry))
+    FBFriendPickerViewController.cacheDescriptor(withUserID: nil, fieldsForRequest: ["birthday", "location"])
+        .prefetchAndCache(for: FBSession.activeSession())
+    // end of example
+}

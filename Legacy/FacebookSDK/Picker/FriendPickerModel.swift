@@ -9,8 +9,9 @@ import Foundation
 /// ``sections(sort:display:searchText:selected:picturesEnabled:include:)`` only walks the sorted
 /// list once: no comparison, no string folding per friend.
 package final class FriendPickerModel {
-    /// A loaded friend and what the filter, grouping and rows need of them.
-    struct Entry {
+    /// A loaded friend and what the filter, grouping and rows need of them (a class: a keystroke
+    /// reads thousands of them, and a reference costs one retain where a struct copy costs many).
+    final class Entry {
         let user: FBGraphUser
         let id: String?
         /// `name`, case- and diacritic-folded, as UTF-8 (the search matches on it).
@@ -21,6 +22,24 @@ package final class FriendPickerModel {
         let byFirst: DisplayName
         let byLast: DisplayName
         let pictureURL: String?
+        /// `first_name`, `middle_name`, `last_name`: folded (the sort's comparison) and as given
+        /// (its tie-break); nil when missing.
+        let sortKeys: [(folded: [UInt8], raw: String)?]
+
+        init(
+            user: FBGraphUser, id: String?, searchKey: [UInt8], sectionByFirst: Int, sectionByLast: Int,
+            byFirst: DisplayName, byLast: DisplayName, pictureURL: String?, sortKeys: [(folded: [UInt8], raw: String)?]
+        ) {
+            self.user = user
+            self.id = id
+            self.searchKey = searchKey
+            self.sectionByFirst = sectionByFirst
+            self.sectionByLast = sectionByLast
+            self.byFirst = byFirst
+            self.byLast = byLast
+            self.pictureURL = pictureURL
+            self.sortKeys = sortKeys
+        }
     }
 
     /// A display name: "title suffix", and where each half is.
@@ -47,6 +66,8 @@ package final class FriendPickerModel {
     package static let minimumCountToCollate = 6
 
     private(set) var entries: [Entry] = []
+    /// Where each id's friends are in ``entries`` (a list repeats a friend only if the server did).
+    private var indicesByID: [String: [Int]] = [:]
     /// Indices into ``entries`` in each sort ordering's order (by raw value), kept up to date.
     private var orders: [UInt32: [Int]] = [:]
 
@@ -59,6 +80,7 @@ package final class FriendPickerModel {
     /// Forgets every friend.
     package func removeAll() {
         entries = []
+        indicesByID = [:]
         orders = [:]
     }
 
@@ -66,10 +88,12 @@ package final class FriendPickerModel {
     package func append(_ users: [FBGraphUser]) {
         for user in users {
             let index = entries.count
-            entries.append(Self.entry(for: user))
-            for (ordering, order) in orders {
-                let fields = FBFriendSortOrdering(ordering).fields
-                orders[ordering] = Self.inserting(index, into: order, entries: entries, fields: fields)
+            let entry = Self.entry(for: user)
+            entries.append(entry)
+            if let id = entry.id { indicesByID[id, default: []].append(index) }
+            for ordering in orders.keys {
+                let fields = Self.sortFields(FBFriendSortOrdering(ordering))
+                Self.insert(index, into: &orders[ordering, default: []], entries: entries, fields: fields)
             }
         }
     }
@@ -89,20 +113,38 @@ package final class FriendPickerModel {
         let order = self.order(for: sort)
         let query = searchText.map { Array(Self.fold($0).utf8) } ?? []
         let byLastName = sort == FBFriendSortByLastName
-        let boldTitle = byLastName == (display == FBFriendDisplayByLastName)
-        var buckets = [[FBFriendPickerRow]](repeating: [], count: Self.sectionTitles.count)
-        var rowCount = 0
+        let displayByLastName = display == FBFriendDisplayByLastName
+        let boldTitle = byLastName == displayByLastName
+        var isSelected = [Bool](repeating: false, count: entries.count)
+        for id in selected {
+            for index in indicesByID[id] ?? [] { isSelected[index] = true }
+        }
+        // First the friends that show and their sections, then the rows into buckets made to size.
+        var shown: [Int] = []
+        shown.reserveCapacity(order.count)
+        var sizes = [Int](repeating: 0, count: Self.sectionTitles.count)
         for index in order {
             let entry = entries[index]
             if !query.isEmpty, !Self.contains(entry.searchKey, query) { continue }
             if let include, !include(entry.user) { continue }
-            let name = display == FBFriendDisplayByLastName ? entry.byLast : entry.byFirst
+            shown.append(index)
+            sizes[byLastName ? entry.sectionByLast : entry.sectionByFirst] += 1
+        }
+        var buckets = sizes.map { size -> [FBFriendPickerRow] in
+            var rows: [FBFriendPickerRow] = []
+            rows.reserveCapacity(size)
+            return rows
+        }
+        var rowCount = 0
+        for index in shown {
+            let entry = entries[index]
+            let name = displayByLastName ? entry.byLast : entry.byFirst
             let row = FBFriendPickerRow(
                 user: entry.user,
                 displayName: name.text,
                 boldRange: boldTitle ? name.title : name.suffix,
                 pictureURL: picturesEnabled ? entry.pictureURL : nil,
-                isSelected: entry.id.map { selected.contains($0) } ?? false
+                isSelected: isSelected[index]
             )
             buckets[byLastName ? entry.sectionByLast : entry.sectionByFirst].append(row)
             rowCount += 1
@@ -120,13 +162,21 @@ package final class FriendPickerModel {
     /// The order under `sort`, computed (one sort) the first time it is asked for.
     private func order(for sort: FBFriendSortOrdering) -> [Int] {
         if let order = orders[sort.rawValue] { return order }
-        let fields = sort.fields
+        let fields = Self.sortFields(sort)
         let order = Array(entries.indices).sorted { Self.precedes($0, $1, entries: entries, fields: fields) }
         orders[sort.rawValue] = order
         return order
     }
 
-    private static func inserting(_ index: Int, into order: [Int], entries: [Entry], fields: [String]) -> [Int] {
+    /// Positions in ``Entry/sortKeys`` of the ordering's fields (`FBFriendSortOrdering.fields`).
+    private static func sortFields(_ sort: FBFriendSortOrdering) -> [Int] {
+        sort.fields.map { sortKeyFields.firstIndex(of: $0) ?? 0 }
+    }
+
+    /// The fields an entry keeps sort keys for.
+    private static let sortKeyFields = ["first_name", "middle_name", "last_name"]
+
+    private static func insert(_ index: Int, into order: inout [Int], entries: [Entry], fields: [Int]) {
         var low = 0
         var high = order.count
         while low < high {
@@ -137,30 +187,27 @@ package final class FriendPickerModel {
                 high = middle
             }
         }
-        var order = order
         order.insert(index, at: low)
-        return order
     }
 
-    /// `NSSortDescriptor`s per field with `localizedCaseInsensitiveCompare:`: a missing field sorts
-    /// first (Foundation's nil rule); ties keep load order.
-    private static func precedes(_ left: Int, _ right: Int, entries: [Entry], fields: [String]) -> Bool {
-        let leftUser = entries[left].user
-        let rightUser = entries[right].user
+    /// v3.1's `NSSortDescriptor`s per field with `localizedCaseInsensitiveCompare:`, on keys folded
+    /// once per friend: case and diacritics ignored (É with E), then the names as given, then load
+    /// order. A missing field sorts first (Foundation's nil rule).
+    private static func precedes(_ left: Int, _ right: Int, entries: [Entry], fields: [Int]) -> Bool {
+        let leftKeys = entries[left].sortKeys
+        let rightKeys = entries[right].sortKeys
         for field in fields {
-            let a = leftUser[field] as? String
-            let b = rightUser[field] as? String
-            switch (a, b) {
+            switch (leftKeys[field], rightKeys[field]) {
             case (nil, nil): continue
             case (nil, _): return true
             case (_, nil): return false
             case (let a?, let b?):
-                switch a.localizedCaseInsensitiveCompare(b) {
-                case .orderedAscending: return true
-                case .orderedDescending: return false
-                case .orderedSame: continue
-                }
+                if a.folded == b.folded { continue }
+                return a.folded.lexicographicallyPrecedes(b.folded)
             }
+        }
+        for field in fields {
+            if let a = leftKeys[field]?.raw, let b = rightKeys[field]?.raw, a != b { return a < b }
         }
         return left < right
     }
@@ -182,7 +229,10 @@ package final class FriendPickerModel {
             sectionByLast: section(of: user.last_name),
             byFirst: DisplayName(title: firstMiddle, suffix: last),
             byLast: DisplayName(title: last, suffix: firstMiddle),
-            pictureURL: pictureURL(of: user["picture"])
+            pictureURL: pictureURL(of: user["picture"]),
+            sortKeys: sortKeyFields.map { field in
+                (user[field] as? String).map { (Array(fold($0).utf8), $0) }
+            }
         )
     }
 
@@ -216,20 +266,24 @@ package final class FriendPickerModel {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
-    /// Whether `needle` occurs in `haystack` (bytes of folded UTF-8).
+    /// Whether `needle` (not empty) occurs in `haystack` (bytes of folded UTF-8).
     private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
         guard needle.count <= haystack.count else { return false }
-        let first = needle[0]
-        var start = 0
-        let last = haystack.count - needle.count
-        while start <= last {
-            if haystack[start] == first {
-                var matched = 1
-                while matched < needle.count, haystack[start + matched] == needle[matched] { matched += 1 }
-                if matched == needle.count { return true }
+        return haystack.withUnsafeBufferPointer { haystack in
+            needle.withUnsafeBufferPointer { needle in
+                let first = needle[0]
+                var start = 0
+                let last = haystack.count - needle.count
+                while start <= last {
+                    if haystack[start] == first {
+                        var matched = 1
+                        while matched < needle.count, haystack[start + matched] == needle[matched] { matched += 1 }
+                        if matched == needle.count { return true }
+                    }
+                    start += 1
+                }
+                return false
             }
-            start += 1
         }
-        return false
     }
 }
