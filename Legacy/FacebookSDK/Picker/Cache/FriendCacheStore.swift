@@ -16,7 +16,8 @@ import Foundation
 /// Capacity counts the data files' bytes (default 10 MB, as the v3.1 `FBDataDiskCache`). A store
 /// that pushes the total over it evicts the least recently used other entries down to 80%; an entry
 /// larger than the whole capacity is refused. A missing or damaged data file is a miss and its row
-/// is dropped; a damaged database is rebuilt empty. Nothing here traps: failures are
+/// is dropped; a damaged database is rebuilt empty; files a crashed process left behind are deleted
+/// when a store opens. Nothing here traps: failures are
 /// ``FriendCacheError``s (``pages(for:)`` answers a miss instead).
 ///
 /// Threading: one SQLite connection per store, used under a lock. A connection is cheap to keep and
@@ -47,8 +48,13 @@ package final class FriendCacheStore: Sendable {
         self.directory = directory
         self.capacity = capacity
         try Self.preparePrivateDirectory(directory)
-        index = LockedValue(try FriendCacheIndex(directory: directory))
+        let opened = try FriendCacheIndex(directory: directory)
+        opened.sweepOrphans(olderThan: Self.orphanAge)
+        index = LockedValue(opened)
     }
+
+    /// How old a data or temporary file no index row names must be before opening a store deletes it.
+    static let orphanAge: TimeInterval = 10 * 60
 
     /// The raw JSON bodies of the cached pages, in order; marks the entry used (LRU). nil on a miss.
     ///
