@@ -162,6 +162,11 @@ struct FriendCacheStoreTests {
             #expect(throws: FriendCacheError.self) {
                 try FriendCacheStore(directory: directory.appendingPathComponent("below-a-file"))
             }
+            #expect {
+                try FriendCacheStore(directory: directory.deletingLastPathComponent(), capacity: 0)
+            } throws: { error in
+                (error as? FriendCacheError)?.code == .invalidCapacity
+            }
         }
     }
 }

@@ -39,11 +39,12 @@ package final class FriendCacheStore: Sendable {
     ///
     /// The directory is created with mode 0700 (its missing parents too); an existing one must be a
     /// directory owned by this user, and is narrowed to 0700. A damaged index is rebuilt here.
-    /// - Throws: ``FriendCacheError`` when the directory is unusable or SQLite cannot open the index.
+    /// - Throws: ``FriendCacheError`` when the directory is unusable, SQLite cannot open the index,
+    ///   or `capacity` is not positive.
     package init(directory: URL, capacity: Int = FriendCacheStore.defaultCapacity) throws(FriendCacheError) {
         guard capacity > 0 else {
             throw FriendCacheError(
-                .entryTooLarge, path: directory.path, message: "capacity \(capacity) is not positive")
+                .invalidCapacity, path: directory.path, message: "capacity \(capacity) is not positive")
         }
         self.directory = directory
         self.capacity = capacity
