@@ -66,6 +66,31 @@ struct FriendCacheSharingTests {
         }
     }
 
+    @Test("A write lock held past the busy timeout fails a store with SQLite's words; reads still hit; then it works")
+    func lockHeldPastBusyTimeout() throws {
+        try CacheDirectory.with { directory in
+            let store = try FriendCacheStore(
+                directory: directory, capacity: FriendCacheStore.defaultCapacity, busyTimeoutMilliseconds: 100)
+            try store.store(pages: [Self.page("before", 0)], for: CacheDirectory.key())
+            let other = try SQLiteConnection(
+                path: directory.appendingPathComponent(FriendCacheIndex.fileName).path, busyTimeoutMilliseconds: 0)
+            try other.query("BEGIN IMMEDIATE")
+            #expect {
+                try store.store(pages: [Self.page("blocked", 1)], for: CacheDirectory.key("blocked"))
+            } throws: { error in
+                guard let error = error as? FriendCacheError else { return false }
+                return error.code == .databaseFailed && (error.sqliteCode ?? 0) & 0xff == 5
+                    && error.description.contains("database is locked")
+                    && error.description.contains(FriendCacheIndex.fileName)
+            }
+            #expect(store.pages(for: CacheDirectory.key()) == [Self.page("before", 0)])
+            #expect(try CacheDirectory.dataFiles(in: directory).count == 1, "the blocked store's file is deleted")
+            try other.query("COMMIT")
+            try store.store(pages: [Self.page("after", 2)], for: CacheDirectory.key("blocked"))
+            #expect(store.pages(for: CacheDirectory.key("blocked")) == [Self.page("after", 2)])
+        }
+    }
+
     @Test("A second process shares the cache: it hits the parent's entry, both write at once, each sees the other's")
     func secondProcess() throws {
         let child = try #require(

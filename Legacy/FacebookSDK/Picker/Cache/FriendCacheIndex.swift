@@ -23,19 +23,22 @@ import Foundation
 final class FriendCacheIndex {
     /// The database's file name in the cache directory (with `-wal` and `-shm` beside it).
     static let fileName = "index.sqlite"
-    /// How long a statement waits for another process's lock before failing.
-    static let busyTimeoutMilliseconds: Int32 = 5_000
+    /// How long a statement waits for another process's lock before failing, by default.
+    static let defaultBusyTimeoutMilliseconds: Int32 = 5_000
     private static let schemaVersion: Int64 = 1
 
     let directory: URL
     let path: String
+    private let busyTimeoutMilliseconds: Int32
     private var connection: SQLiteConnection?
     /// The file ``connection`` opened.
     private var openedFile: FileIdentity?
 
-    /// Opens the index in `directory` (an existing, private directory), rebuilding it when damaged.
-    init(directory: URL) throws(FriendCacheError) {
+    /// Opens the index in `directory` (an existing, private directory), rebuilding it when damaged;
+    /// each statement waits at most `busyTimeoutMilliseconds` for another connection's lock.
+    init(directory: URL, busyTimeoutMilliseconds: Int32 = defaultBusyTimeoutMilliseconds) throws(FriendCacheError) {
         self.directory = directory
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         path = directory.appendingPathComponent(Self.fileName).path
         do {
             connection = try open()
@@ -192,7 +195,7 @@ final class FriendCacheIndex {
         // gives the -wal and -shm files the same mode.
         let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         if descriptor >= 0 { close(descriptor) }
-        let database = try SQLiteConnection(path: path, busyTimeoutMilliseconds: Self.busyTimeoutMilliseconds)
+        let database = try SQLiteConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         openedFile = Self.identity(of: path)
         // A file of garbage fails here with SQLITE_NOTADB: SQLite reads the header lazily.
         try database.query("PRAGMA journal_mode = WAL")

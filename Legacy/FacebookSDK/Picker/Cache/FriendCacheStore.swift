@@ -41,7 +41,16 @@ package final class FriendCacheStore: Sendable {
     /// directory owned by this user, and is narrowed to 0700. A damaged index is rebuilt here.
     /// - Throws: ``FriendCacheError`` when the directory is unusable, SQLite cannot open the index,
     ///   or `capacity` is not positive.
-    package init(directory: URL, capacity: Int = FriendCacheStore.defaultCapacity) throws(FriendCacheError) {
+    package convenience init(directory: URL, capacity: Int = FriendCacheStore.defaultCapacity) throws(FriendCacheError)
+    {
+        try self.init(
+            directory: directory, capacity: capacity,
+            busyTimeoutMilliseconds: FriendCacheIndex.defaultBusyTimeoutMilliseconds)
+    }
+
+    /// A store whose SQLite calls wait at most `busyTimeoutMilliseconds` for another connection's
+    /// lock (tests shorten it).
+    init(directory: URL, capacity: Int, busyTimeoutMilliseconds: Int32) throws(FriendCacheError) {
         guard capacity > 0 else {
             throw FriendCacheError(
                 .invalidCapacity, path: directory.path, message: "capacity \(capacity) is not positive")
@@ -49,7 +58,7 @@ package final class FriendCacheStore: Sendable {
         self.directory = directory
         self.capacity = capacity
         try Self.preparePrivateDirectory(directory)
-        let opened = try FriendCacheIndex(directory: directory)
+        let opened = try FriendCacheIndex(directory: directory, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         opened.sweepOrphans(olderThan: Self.orphanAge)
         index = LockedValue(opened)
     }
@@ -60,7 +69,8 @@ package final class FriendCacheStore: Sendable {
     /// The raw JSON bodies of the cached pages, in order; marks the entry used (LRU). nil on a miss.
     ///
     /// A miss is also what a missing or damaged data file (its row is dropped), a key holding
-    /// token-shaped text, a damaged database (rebuilt) or a failing SQLite call gives.
+    /// token-shaped text, a damaged database (rebuilt) or a failing SQLite lookup gives. Intact pages
+    /// are returned even when marking them used fails (another process holding the write lock).
     package func pages(for key: FriendCacheKey) -> [Data]? {
         guard !key.containsTokenShapedText else { return nil }
         return index.withLock { index -> [Data]? in
@@ -71,7 +81,9 @@ package final class FriendCacheStore: Sendable {
                     unlink(directory.appendingPathComponent(entry.file).path)
                     return nil
                 }
-                try index.markUsed(key, file: entry.file)
+                // Best effort: pages read back intact are a hit even when the LRU bump cannot be
+                // written (another process holding the write lock past the busy timeout).
+                try? index.markUsed(key, file: entry.file)
                 return pages
             } catch {
                 if error.isCorruption { try? index.rebuild() }
