@@ -144,11 +144,13 @@ struct FriendCacheRecoveryTests {
                 try store.store(pages: [CacheDirectory.page("Ann")], for: CacheDirectory.key())
             }
             let old = Date(timeIntervalSinceNow: -2 * FriendCacheStore.orphanAge)
-            let names = ["0A-old.pages", ".old.tmp", "0B-young.pages", "unrelated.txt"]
+            let oldOrphan = "\(UUID().uuidString).pages"
+            let youngOrphan = "\(UUID().uuidString).pages"
+            let names = [oldOrphan, ".old.tmp", youngOrphan, "unrelated.txt", "not-ours.pages"]
             for name in names {
                 let url = directory.appendingPathComponent(name)
                 try Data("left behind".utf8).write(to: url)
-                if name.contains("old") || name.hasPrefix("unrelated") {
+                if name != youngOrphan {
                     try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: url.path)
                 }
             }
@@ -159,9 +161,32 @@ struct FriendCacheRecoveryTests {
             }
             let store = try FriendCacheStore(directory: directory)
             let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            #expect(!left.contains("0A-old.pages") && !left.contains(".old.tmp"), "\(left)")
-            #expect(left.contains("0B-young.pages") && left.contains("unrelated.txt"), "\(left)")
+            #expect(!left.contains(oldOrphan) && !left.contains(".old.tmp"), "\(left)")
+            #expect(left.contains(youngOrphan), "a young orphan may be another process's store in flight")
+            #expect(
+                left.contains("unrelated.txt") && left.contains("not-ours.pages"), "names the cache never gives stay")
             #expect(store.pages(for: CacheDirectory.key()) == [CacheDirectory.page("Ann")])
+        }
+    }
+
+    @Test("A row naming a file outside the cache's names (a damaged or planted index) is a miss and deletes nothing")
+    func rowWithForeignFileName() throws {
+        try CacheDirectory.with { directory in
+            let store = try FriendCacheStore(directory: directory)
+            let outside = directory.deletingLastPathComponent().appendingPathComponent("outside.pages")
+            let page = CacheDirectory.page("Planted")
+            try FriendCacheEntryFile.encode([page]).write(to: outside)
+            let size = try Data(contentsOf: outside).count
+            let connection = try SQLiteConnection(
+                path: directory.appendingPathComponent(FriendCacheIndex.fileName).path, busyTimeoutMilliseconds: 5_000)
+            let key = CacheDirectory.key()
+            try connection.query(
+                "INSERT INTO entries VALUES (?, ?, ?, '../outside.pages', ?, 1)",
+                [.text(key.userID), .text(key.fields), .text(key.owner), .integer(Int64(size))])
+            #expect(store.pages(for: key) == nil)
+            try store.removeEntries(owner: key.owner)
+            #expect(
+                FileManager.default.fileExists(atPath: outside.path), "the file outside was neither read nor deleted")
         }
     }
 }

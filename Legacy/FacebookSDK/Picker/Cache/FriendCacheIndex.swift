@@ -57,9 +57,7 @@ final class FriendCacheIndex {
             unlink(path + suffix)
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in names where name.hasSuffix("." + FriendCacheEntryFile.fileExtension) {
-            unlink(directory.appendingPathComponent(name).path)
-        }
+        for name in names { FriendCacheEntryFile.remove(name, in: directory) }
         do {
             connection = try open()
         } catch {
@@ -76,7 +74,7 @@ final class FriendCacheIndex {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         let cutoff = Date(timeIntervalSinceNow: -age)
         for name in names where !named.contains(name) {
-            guard name.hasSuffix("." + FriendCacheEntryFile.fileExtension) || name.hasSuffix(".tmp") else { continue }
+            guard FriendCacheEntryFile.isDataFileName(name) || name.hasSuffix(".tmp") else { continue }
             let file = directory.appendingPathComponent(name).path
             let modified = (try? FileManager.default.attributesOfItem(atPath: file))?[.modificationDate] as? Date
             if let modified, modified < cutoff { unlink(file) }

@@ -78,7 +78,7 @@ package final class FriendCacheStore: Sendable {
                 guard let entry = try index.lookup(key) else { return nil }
                 guard let pages = FriendCacheEntryFile.read(from: directory, name: entry.file, size: entry.size) else {
                     try index.drop(key, file: entry.file)
-                    unlink(directory.appendingPathComponent(entry.file).path)
+                    FriendCacheEntryFile.remove(entry.file, in: directory)
                     return nil
                 }
                 // Best effort: pages read back intact are a hit even when the LRU bump cannot be
@@ -118,10 +118,10 @@ package final class FriendCacheStore: Sendable {
                     try FriendCacheEntryFile.write(bytes, to: directory, name: name)
                     do throws(SQLiteConnection.Failure) {
                         let unused = try index.replace(key, file: name, size: bytes.count, capacity: capacity)
-                        for file in unused { unlink(directory.appendingPathComponent(file).path) }
+                        for file in unused { FriendCacheEntryFile.remove(file, in: directory) }
                         return
                     } catch {
-                        unlink(directory.appendingPathComponent(name).path)
+                        FriendCacheEntryFile.remove(name, in: directory)
                         guard error.isCorruption, attempt == 1 else { throw index.error(error) }
                         try index.rebuild()
                     }
@@ -137,7 +137,7 @@ package final class FriendCacheStore: Sendable {
             Result { () throws(FriendCacheError) in
                 do throws(SQLiteConnection.Failure) {
                     for file in try index.removeEntries(owner: owner) {
-                        unlink(directory.appendingPathComponent(file).path)
+                        FriendCacheEntryFile.remove(file, in: directory)
                     }
                 } catch {
                     // A rebuilt database holds nobody's entries: that is the removal asked for.
