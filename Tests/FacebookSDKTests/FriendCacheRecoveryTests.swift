@@ -89,7 +89,7 @@ struct FriendCacheRecoveryTests {
 
     @Test(
         "A missing or damaged data file is a miss; its row and file are dropped",
-        arguments: ["missing", "garbage", "truncated", "one byte changed", "empty"])
+        arguments: ["missing", "garbage", "truncated", "one byte changed", "empty", "longer", "a symbolic link"])
     func damagedDataFile(damage: String) throws {
         try CacheDirectory.with { directory in
             let store = try FriendCacheStore(directory: directory)
@@ -109,6 +109,13 @@ struct FriendCacheRecoveryTests {
             case "garbage": try Data(repeating: 0x42, count: bytes.count).write(to: url)
             case "truncated": try bytes.prefix(bytes.count - 9).write(to: url)
             case "empty": try Data().write(to: url)
+            case "longer": try (bytes + Data(repeating: 0, count: 1 << 20)).write(to: url)
+            case "a symbolic link":
+                // To an intact copy: a data file is a regular file of the cache's own, never a link.
+                let copy = directory.deletingLastPathComponent().appendingPathComponent("copy.pages")
+                try bytes.write(to: copy)
+                try FileManager.default.removeItem(at: url)
+                try FileManager.default.createSymbolicLink(at: url, withDestinationURL: copy)
             default:
                 let middle = bytes.count / 2
                 bytes[middle] ^= 0x01

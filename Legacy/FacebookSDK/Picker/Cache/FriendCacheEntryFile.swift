@@ -108,7 +108,11 @@ enum FriendCacheEntryFile {
     static func read(from directory: URL, name: String, size: Int) -> [Data]? {
         guard isDataFileName(name) else { return nil }
         let url = directory.appendingPathComponent(name)
-        guard let data = try? Data(contentsOf: url), data.count == size else { return nil }
+        // The size first: a file that is not the one indexed (say, a huge one) is never read.
+        var status = stat()
+        guard lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size == size,
+            let data = try? Data(contentsOf: url), data.count == size
+        else { return nil }
         return decode(data)
     }
 
