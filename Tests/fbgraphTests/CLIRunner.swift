@@ -1,3 +1,4 @@
+import FacebookGraphTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -15,13 +16,8 @@ enum CLIRunner {
     /// The `fbgraph` next to the test bundle (`.build/<config>/fbgraph`), or `FBGRAPH_BINARY`.
     static var binary: URL {
         if let path = ProcessInfo.processInfo.environment["FBGRAPH_BINARY"] { return URL(fileURLWithPath: path) }
+        if let built = BuiltProducts.executable(named: "fbgraph") { return built }
         let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var directory = testBinary.deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("fbgraph")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
         return testBinary.deletingLastPathComponent().appendingPathComponent("fbgraph")
     }
 
