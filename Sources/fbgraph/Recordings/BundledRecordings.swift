@@ -11,7 +11,7 @@ enum BundledRecordings {
         {
           "log" : {
             "_provenance" : {
-              "recordedAt" : "2026-11-29T16:00:28.114Z",
+              "recordedAt" : "2026-12-01T21:11:41.418Z",
               "redactionRules" : [
                 "parameter:access_token",
                 "parameter:appsecret_proof",
@@ -132,12 +132,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.080Z",
-                "time" : 0.977,
+                "startedDateTime" : "2026-12-01T21:11:40.940Z",
+                "time" : 7.907,
                 "timings" : {
-                  "receive" : 0.026000000000000023,
+                  "receive" : 0.0810000000000004,
                   "send" : 0,
-                  "wait" : 0.951
+                  "wait" : 7.826
                 }
               },
               {
@@ -240,12 +240,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.085Z",
-                "time" : 0.67,
+                "startedDateTime" : "2026-12-01T21:11:40.963Z",
+                "time" : 4.102,
                 "timings" : {
-                  "receive" : 0.02200000000000002,
+                  "receive" : 0.04300000000000015,
                   "send" : 0,
-                  "wait" : 0.648
+                  "wait" : 4.059
                 }
               },
               {
@@ -355,12 +355,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.087Z",
-                "time" : 0.5,
+                "startedDateTime" : "2026-12-01T21:11:40.974Z",
+                "time" : 8.011,
                 "timings" : {
-                  "receive" : 0.013000000000000012,
+                  "receive" : 0.049999999999998934,
                   "send" : 0,
-                  "wait" : 0.487
+                  "wait" : 7.961
                 }
               },
               {
@@ -472,12 +472,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.089Z",
-                "time" : 0.524,
+                "startedDateTime" : "2026-12-01T21:11:40.987Z",
+                "time" : 0.593,
                 "timings" : {
                   "receive" : 0.020000000000000018,
                   "send" : 0,
-                  "wait" : 0.504
+                  "wait" : 0.573
                 }
               },
               {
@@ -587,12 +587,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.091Z",
-                "time" : 0.421,
+                "startedDateTime" : "2026-12-01T21:11:40.994Z",
+                "time" : 3.222,
                 "timings" : {
-                  "receive" : 0.01200000000000001,
+                  "receive" : 0.03799999999999981,
                   "send" : 0,
-                  "wait" : 0.409
+                  "wait" : 3.184
                 }
               },
               {
@@ -691,12 +691,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.093Z",
-                "time" : 0.489,
+                "startedDateTime" : "2026-12-01T21:11:41.003Z",
+                "time" : 0.725,
                 "timings" : {
-                  "receive" : 0.022999999999999965,
+                  "receive" : 0.025000000000000022,
                   "send" : 0,
-                  "wait" : 0.466
+                  "wait" : 0.7
                 }
               },
               {
@@ -800,12 +800,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.096Z",
-                "time" : 0.536,
+                "startedDateTime" : "2026-12-01T21:11:41.019Z",
+                "time" : 0.824,
                 "timings" : {
-                  "receive" : 0.013000000000000012,
+                  "receive" : 0.039999999999999925,
                   "send" : 0,
-                  "wait" : 0.523
+                  "wait" : 0.784
                 }
               },
               {
@@ -909,12 +909,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.098Z",
-                "time" : 0.312,
+                "startedDateTime" : "2026-12-01T21:11:41.042Z",
+                "time" : 2.997,
                 "timings" : {
-                  "receive" : 0.020000000000000018,
+                  "receive" : 0.042999999999999705,
                   "send" : 0,
-                  "wait" : 0.292
+                  "wait" : 2.954
                 }
               },
               {
@@ -1017,12 +1017,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.100Z",
-                "time" : 1.067,
+                "startedDateTime" : "2026-12-01T21:11:41.048Z",
+                "time" : 7.999,
                 "timings" : {
-                  "receive" : 0.02200000000000002,
+                  "receive" : 0.045999999999999375,
                   "send" : 0,
-                  "wait" : 1.045
+                  "wait" : 7.953
                 }
               },
               {
@@ -1114,12 +1114,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.103Z",
-                "time" : 0.383,
+                "startedDateTime" : "2026-12-01T21:11:41.066Z",
+                "time" : 0.571,
                 "timings" : {
-                  "receive" : 0.018000000000000016,
+                  "receive" : 0.02299999999999991,
                   "send" : 0,
-                  "wait" : 0.365
+                  "wait" : 0.548
                 }
               },
               {
@@ -1204,12 +1204,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.104Z",
-                "time" : 0.24,
+                "startedDateTime" : "2026-12-01T21:11:41.072Z",
+                "time" : 6.826,
                 "timings" : {
-                  "receive" : 0.011999999999999983,
+                  "receive" : 0.03799999999999937,
                   "send" : 0,
-                  "wait" : 0.228
+                  "wait" : 6.788
                 }
               },
               {
@@ -1304,12 +1304,1627 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.105Z",
-                "time" : 0.341,
+                "startedDateTime" : "2026-12-01T21:11:41.090Z",
+                "time" : 0.557,
                 "timings" : {
-                  "receive" : 0.020000000000000018,
+                  "receive" : 0.02300000000000002,
                   "send" : 0,
-                  "wait" : 0.321
+                  "wait" : 0.534
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "id"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/me?fields=id&access_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 10,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 10,
+                    "text" : "{\"id\":\"4\"}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "rD9SsMf-0uL"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:11:41.099Z",
+                "time" : 0.539,
+                "timings" : {
+                  "receive" : 0.02400000000000002,
+                  "send" : 0,
+                  "wait" : 0.515
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "name,picture"
+                    },
+                    {
+                      "name" : "ids",
+                      "value" : "100001,100003"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/?fields=name%2Cpicture&ids=100001%2C100003&access_token=<TOKEN-1\#
+        >"
+                },
+                "response" : {
+                  "bodySize" : 431,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 431,
+                    "text" : "{\"100001\":{\"id\":\"100001\",\"name\":\"Ada Lovelace\",\"picture\":{\"data\":{\"height\#
+        \":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?as\#
+        id=100001&height=50&width=50\",\"width\":50}}},\"100003\":{\"id\":\"100003\",\"name\":\"Grace Hopper\",\"pictu\#
+        re\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/pla\#
+        tform\\/profilepic\\/?asid=100003&height=50&width=50\",\"width\":50}}}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "-jLkm51EDNO"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:11:41.106Z",
+                "time" : 3.002,
+                "timings" : {
+                  "receive" : 0.0349999999999997,
+                  "send" : 0,
+                  "wait" : 2.967
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "id"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "100"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/me/friends?fields=id&limit=100&access_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 232,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 232,
+                    "text" : "{\"data\":[{\"id\":\"100001\"},{\"id\":\"100002\"},{\"id\":\"100003\"},{\"id\":\"100004\\#
+        "},{\"id\":\"100005\"},{\"id\":\"100006\"},{\"id\":\"100007\"}],\"paging\":{\"cursors\":{\"after\":\"ZnJpZW5kO\#
+        jEwMDAwNw\",\"before\":\"ZnJpZW5kOjEwMDAwMQ\"}},\"summary\":{\"total_count\":7}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "6tUzLT2mxxA"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:11:41.125Z",
+                "time" : 0.523,
+                "timings" : {
+                  "receive" : 0.025000000000000022,
+                  "send" : 0,
+                  "wait" : 0.498
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "id"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "3"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/me/friends?fields=id&limit=3&access_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 291,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 291,
+                    "text" : "{\"data\":[{\"id\":\"100001\"},{\"id\":\"100002\"},{\"id\":\"100003\"}],\"paging\":{\"cu\#
+        rsors\":{\"after\":\"ZnJpZW5kOjEwMDAwMw\",\"before\":\"ZnJpZW5kOjEwMDAwMQ\"},\"next\":\"https:\\/\\/graph.face\#
+        book.com\\/v19.0\\/4\\/friends?fields=id&access_token=<TOKEN-1>&limit=3&after=ZnJpZW5kOjEwMDAwMw\"},\"summary\\#
+        ":{\"total_count\":7}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "w0ZreNpGswI"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:11:41.138Z",
+                "time" : 0.785,
+                "timings" : {
+                  "receive" : 0.028000000000000025,
+                  "send" : 0,
+                  "wait" : 0.757
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "id"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "3"
+                    },
+                    {
+                      "name" : "after",
+                      "value" : "ZnJpZW5kOjEwMDAwMw"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/v19.0/4/friends?fields=id&limit=3&after=ZnJpZW5kOjEwMDAwMw&acces\#
+        s_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 419,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 419,
+                    "text" : "{\"data\":[{\"id\":\"100004\"},{\"id\":\"100005\"},{\"id\":\"100006\"}],\"paging\":{\"cu\#
+        rsors\":{\"after\":\"ZnJpZW5kOjEwMDAwNg\",\"before\":\"ZnJpZW5kOjEwMDAwNA\"},\"next\":\"https:\\/\\/graph.face\#
+        book.com\\/v19.0\\/4\\/friends?fields=id&access_token=<TOKEN-1>&limit=3&after=ZnJpZW5kOjEwMDAwNg\",\"previous\\#
+        ":\"https:\\/\\/graph.facebook.com\\/v19.0\\/4\\/friends?fields=id&access_token=<TOKEN-1>&limit=3&before=ZnJpZ\#
+        W5kOjEwMDAwNA\"},\"summary\":{\"total_count\":7}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "0LmTo6HfJJJ"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:11:41.150Z",
+                "time" : 3.604,
+                "timings" : {
+                  "receive" : 0.039000000000000146,
+                  "send" : 0,
+                  "wait" : 3.565
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "id"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "3"
+                    },
+                    {
+                      "name" : "after",
+                      "value" : "ZnJpZW5kOjEwMDAwNg"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/v19.0/4/friends?fields=id&limit=3&after=ZnJpZW5kOjEwMDAwNg&acces\#
+        s_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 264,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 264,
+                    "text" : "{\"data\":[{\"id\":\"100007\"}],\"paging\":{\"cursors\":{\"after\":\"ZnJpZW5kOjEwMDAwNw\\#
+        ",\"before\":\"ZnJpZW5kOjEwMDAwNw\"},\"previous\":\"https:\\/\\/graph.facebook.com\\/v19.0\\/4\\/friends?field\#
+        s=id&access_token=<TOKEN-1>&limit=3&before=ZnJpZW5kOjEwMDAwNw\"},\"summary\":{\"total_count\":7}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "h_X66qNAz4D"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:11:41.164Z",
+                "time" : 10.044,
+                "timings" : {
+                  "receive" : 0.036000000000001364,
+                  "send" : 0,
+                  "wait" : 10.008
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 111,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/x-www-form-urlencoded"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "POST",
+                  "postData" : {
+                    "mimeType" : "application/x-www-form-urlencoded",
+                    "text" : "link=https%3A%2F%2Fdevelopers.facebook.com%2F&message=Hello%20from%20the%20REST%20bridge\#
+        &access_token=<TOKEN-1>"
+                  },
+                  "queryString" : [
+
+                  ],
+                  "url" : "https://graph.facebook.com/me/feed"
+                },
+                "response" : {
+                  "bodySize" : 28,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 28,
+                    "text" : "{\"id\":\"4_10150590958751329\"}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "GZVFgfGMuZD"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:11:41.191Z",
+                "time" : 0.475,
+                "timings" : {
+                  "receive" : 0.025999999999999968,
+                  "send" : 0,
+                  "wait" : 0.449
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 74,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/x-www-form-urlencoded"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "POST",
+                  "postData" : {
+                    "mimeType" : "application/x-www-form-urlencoded",
+                    "text" : "message=A%20comment%20through%20the%20REST%20bridge&access_token=<TOKEN-1>"
+                  },
+                  "queryString" : [
+
+                  ],
+                  "url" : "https://graph.facebook.com/4_10150590958751329/comments"
+                },
+                "response" : {
+                  "bodySize" : 46,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 46,
+                    "text" : "{\"id\":\"4_10150590958751329_10150519692640782\"}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "_0Mrv-fDp6J"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:11:41.203Z",
+                "time" : 5.691,
+                "timings" : {
+                  "receive" : 0.032999999999999474,
+                  "send" : 0,
+                  "wait" : 5.658
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "DELETE",
+                  "queryString" : [
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/me/permissions?access_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 16,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 16,
+                    "text" : "{\"success\":true}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "0NddJ6TzevA"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:11:41.216Z",
+                "time" : 0.389,
+                "timings" : {
+                  "receive" : 0.02300000000000002,
+                  "send" : 0,
+                  "wait" : 0.366
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "client_id",
+                      "value" : "123"
+                    },
+                    {
+                      "name" : "client_secret",
+                      "value" : "<SECRET-1>"
+                    },
+                    {
+                      "name" : "fb_exchange_token",
+                      "value" : "<TOKEN-1>"
+                    },
+                    {
+                      "name" : "grant_type",
+                      "value" : "fb_exchange_token"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/oauth/access_token?client_id=123&client_secret=<SECRET-1>&fb_exc\#
+        hange_token=<TOKEN-1>&grant_type=fb_exchange_token"
+                },
+                "response" : {
+                  "bodySize" : 71,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 71,
+                    "text" : "{\"access_token\":\"<TOKEN-1>\",\"expires_in\":5184000,\"token_type\":\"bearer\"}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "fIKocld0doA"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:11:41.247Z",
+                "time" : 0.414,
+                "timings" : {
+                  "receive" : 0.024999999999999967,
+                  "send" : 0,
+                  "wait" : 0.389
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "id,name,picture,gender"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/me?fields=id%2Cname%2Cpicture%2Cgender&access_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 208,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 208,
+                    "text" : "{\"gender\":\"male\",\"id\":\"4\",\"name\":\"Mark Demo\",\"picture\":{\"data\":{\"height\#
+        \":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?as\#
+        id=4&height=50&width=50\",\"width\":50}}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "hFMGISiMUrD"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:11:41.271Z",
+                "time" : 6.615,
+                "timings" : {
+                  "receive" : 0.04900000000000038,
+                  "send" : 0,
+                  "wait" : 6.566
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "id,name"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "3"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/me/friends?fields=id%2Cname&limit=3&access_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 363,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 363,
+                    "text" : "{\"data\":[{\"id\":\"100001\",\"name\":\"Ada Lovelace\"},{\"id\":\"100002\",\"name\":\"A\#
+        lan Turing\"},{\"id\":\"100003\",\"name\":\"Grace Hopper\"}],\"paging\":{\"cursors\":{\"after\":\"ZnJpZW5kOjEw\#
+        MDAwMw\",\"before\":\"ZnJpZW5kOjEwMDAwMQ\"},\"next\":\"https:\\/\\/graph.facebook.com\\/v19.0\\/4\\/friends?fi\#
+        elds=id%2Cname&access_token=<TOKEN-1>&limit=3&after=ZnJpZW5kOjEwMDAwMw\"},\"summary\":{\"total_count\":7}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "bLSl5Kvmp-C"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:11:41.287Z",
+                "time" : 1.172,
+                "timings" : {
+                  "receive" : 0.03699999999999992,
+                  "send" : 0,
+                  "wait" : 1.135
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "id,name"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "3"
+                    },
+                    {
+                      "name" : "after",
+                      "value" : "ZnJpZW5kOjEwMDAwMw"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/v19.0/4/friends?fields=id%2Cname&limit=3&after=ZnJpZW5kOjEwMDAwM\#
+        w&access_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 504,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 504,
+                    "text" : "{\"data\":[{\"id\":\"100004\",\"name\":\"Edsger Dijkstra\"},{\"id\":\"100005\",\"name\":\#
+        \"Barbara Liskov\"},{\"id\":\"100006\",\"name\":\"Donald Knuth\"}],\"paging\":{\"cursors\":{\"after\":\"ZnJpZW\#
+        5kOjEwMDAwNg\",\"before\":\"ZnJpZW5kOjEwMDAwNA\"},\"next\":\"https:\\/\\/graph.facebook.com\\/v19.0\\/4\\/frie\#
+        nds?fields=id%2Cname&access_token=<TOKEN-1>&limit=3&after=ZnJpZW5kOjEwMDAwNg\",\"previous\":\"https:\\/\\/grap\#
+        h.facebook.com\\/v19.0\\/4\\/friends?fields=id%2Cname&access_token=<TOKEN-1>&limit=3&before=ZnJpZW5kOjEwMDAwNA\#
+        \"},\"summary\":{\"total_count\":7}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "fQ9R0qATZXD"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:11:41.297Z",
+                "time" : 1.343,
+                "timings" : {
+                  "receive" : 0.04499999999999993,
+                  "send" : 0,
+                  "wait" : 1.298
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "id,name"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "3"
+                    },
+                    {
+                      "name" : "after",
+                      "value" : "ZnJpZW5kOjEwMDAwNg"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/v19.0/4/friends?fields=id%2Cname&limit=3&after=ZnJpZW5kOjEwMDAwN\#
+        g&access_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 294,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 294,
+                    "text" : "{\"data\":[{\"id\":\"100007\",\"name\":\"Frances Allen\"}],\"paging\":{\"cursors\":{\"af\#
+        ter\":\"ZnJpZW5kOjEwMDAwNw\",\"before\":\"ZnJpZW5kOjEwMDAwNw\"},\"previous\":\"https:\\/\\/graph.facebook.com\\#
+        \/v19.0\\/4\\/friends?fields=id%2Cname&access_token=<TOKEN-1>&limit=3&before=ZnJpZW5kOjEwMDAwNw\"},\"summary\"\#
+        :{\"total_count\":7}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "W2vgi4vEmAB"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:11:41.301Z",
+                "time" : 19.885,
+                "timings" : {
+                  "receive" : 0.05100000000000193,
+                  "send" : 0,
+                  "wait" : 19.834
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "id,gender"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "100"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/me/friends?fields=id%2Cgender&limit=100&access_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 352,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 352,
+                    "text" : "{\"data\":[{\"gender\":\"female\",\"id\":\"100001\"},{\"gender\":\"male\",\"id\":\"10000\#
+        2\"},{\"gender\":\"female\",\"id\":\"100003\"},{\"gender\":\"male\",\"id\":\"100004\"},{\"gender\":\"female\",\#
+        \"id\":\"100005\"},{\"gender\":\"male\",\"id\":\"100006\"},{\"gender\":\"female\",\"id\":\"100007\"}],\"paging\#
+        \":{\"cursors\":{\"after\":\"ZnJpZW5kOjEwMDAwNw\",\"before\":\"ZnJpZW5kOjEwMDAwMQ\"}},\"summary\":{\"total_cou\#
+        nt\":7}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "rTi9XVy_zuM"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:11:41.325Z",
+                "time" : 9.281,
+                "timings" : {
+                  "receive" : 0.0470000000000006,
+                  "send" : 0,
+                  "wait" : 9.234
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "name"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/me?fields=name&access_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 29,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 29,
+                    "text" : "{\"id\":\"4\",\"name\":\"Mark Demo\"}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "hi4c3BzKJcL"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T21:11:41.337Z",
+                "time" : 16.191,
+                "timings" : {
+                  "receive" : 0.047999999999998266,
+                  "send" : 0,
+                  "wait" : 16.143
                 }
               },
               {
@@ -1417,12 +3032,12 @@ enum BundledRecordings {
                   "status" : 400,
                   "statusText" : "Bad Request"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.107Z",
-                "time" : 0.301,
+                "startedDateTime" : "2026-12-01T21:11:41.356Z",
+                "time" : 17.203,
                 "timings" : {
-                  "receive" : 0.014000000000000012,
+                  "receive" : 0.05799999999999983,
                   "send" : 0,
-                  "wait" : 0.287
+                  "wait" : 17.145
                 }
               },
               {
@@ -1517,12 +3132,12 @@ enum BundledRecordings {
                   "status" : 400,
                   "statusText" : "Bad Request"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.108Z",
-                "time" : 0.303,
+                "startedDateTime" : "2026-12-01T21:11:41.376Z",
+                "time" : 0.934,
                 "timings" : {
-                  "receive" : 0.014000000000000012,
+                  "receive" : 0.03600000000000003,
                   "send" : 0,
-                  "wait" : 0.289
+                  "wait" : 0.898
                 }
               },
               {
@@ -1613,12 +3228,12 @@ enum BundledRecordings {
                   "status" : 403,
                   "statusText" : "Forbidden"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.110Z",
-                "time" : 0.298,
+                "startedDateTime" : "2026-12-01T21:11:41.379Z",
+                "time" : 0.783,
                 "timings" : {
-                  "receive" : 0.020999999999999963,
+                  "receive" : 0.025000000000000022,
                   "send" : 0,
-                  "wait" : 0.277
+                  "wait" : 0.758
                 }
               },
               {
@@ -1709,12 +3324,12 @@ enum BundledRecordings {
                   "status" : 403,
                   "statusText" : "Forbidden"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.111Z",
-                "time" : 0.278,
+                "startedDateTime" : "2026-12-01T21:11:41.382Z",
+                "time" : 12.321,
                 "timings" : {
-                  "receive" : 0.01200000000000001,
+                  "receive" : 0.125,
                   "send" : 0,
-                  "wait" : 0.266
+                  "wait" : 12.196
                 }
               },
               {
@@ -1805,12 +3420,12 @@ enum BundledRecordings {
                   "status" : 500,
                   "statusText" : "Internal Server Error"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.112Z",
-                "time" : 0.292,
+                "startedDateTime" : "2026-12-01T21:11:41.396Z",
+                "time" : 4.636,
                 "timings" : {
-                  "receive" : 0.012999999999999956,
+                  "receive" : 0.05400000000000027,
                   "send" : 0,
-                  "wait" : 0.279
+                  "wait" : 4.582
                 }
               },
               {
@@ -1873,12 +3488,12 @@ enum BundledRecordings {
                   "status" : 502,
                   "statusText" : "Bad Gateway"
                 },
-                "startedDateTime" : "2026-11-29T16:00:28.113Z",
-                "time" : 0.216,
+                "startedDateTime" : "2026-12-01T21:11:41.404Z",
+                "time" : 13.233,
                 "timings" : {
-                  "receive" : 0.017999999999999988,
+                  "receive" : 0.0470000000000006,
                   "send" : 0,
-                  "wait" : 0.198
+                  "wait" : 13.186
                 }
               }
             ],
