@@ -113,9 +113,11 @@ enum FQLTranslator {
             }
         case .friendPairs(let columns):
             let friends = try await context.friends(fields: ["id"])
-            let me = columns.contains("uid1") ? try await context.send(
-                GraphRequest(path: "me", parameters: ["fields": "id"]), as: GraphUser.self
-            ).id : ""
+            let me =
+                columns.contains("uid1")
+                ? try await context.send(
+                    GraphRequest(path: "me", parameters: ["fields": "id"]), as: GraphUser.self
+                ).id : ""
             return friends.map { friend in
                 var row: [String: Any] = [:]
                 if columns.contains("uid1") { row["uid1"] = me }

@@ -53,7 +53,7 @@ package struct RESTBridge: Sendable {
         completion: @escaping @Sendable (Result<RawResponse, TransportError>) -> Void
     ) -> TransferHandle {
         let context = Context(bridge: self, call: call, transport: transport)
-        let task = Task {
+        let task = Task(executorPreference: RESTBridgeExecutor.shared) {
             let outcome: Result<Data, TransportError>
             do throws(RESTFailure) {
                 outcome = .success(try await RESTMethodTable.answer(context))
@@ -73,13 +73,27 @@ package struct RESTBridge: Sendable {
         return TransferHandle(TaskCancel(task))
     }
 
-    /// Sends `call` and waits: the REST-shaped response, for callers without a legacy request (the CLI).
-    package func send(_ call: RESTCall, restURL: String, transport: any HTTPTransport) async -> Result<
-        RawResponse, TransportError
-    > {
-        await withCheckedContinuation { continuation in
-            _ = start(call, restURL: restURL, transport: transport) { continuation.resume(returning: $0) }
+    /// Sends `call` and blocks until its REST-shaped response (at most `timeout`, then the calls are
+    /// cancelled): for synchronous callers without a legacy request (`fbgraph rest`). The bridge's
+    /// work runs on its own queue, so any thread may wait here.
+    package func sendAndWait(
+        _ call: RESTCall,
+        restURL: String,
+        transport: any HTTPTransport,
+        timeout: Duration = .seconds(600)
+    ) -> Result<RawResponse, TransportError> {
+        let done = DispatchSemaphore(value: 0)
+        let result = LockedValue<Result<RawResponse, TransportError>?>(nil)
+        let handle = start(call, restURL: restURL, transport: transport) { outcome in
+            result.withLock { $0 = outcome }
+            done.signal()
         }
+        if done.wait(timeout: .now() + .milliseconds(Int(timeout / .milliseconds(1)))) == .timedOut {
+            handle.cancel()
+            _ = done.wait(timeout: .now() + 10)
+        }
+        return result.withLock { $0 }
+            ?? .failure(TransportError(.timedOut, message: "no answer within \(timeout)", url: restURL))
     }
 
     /// JSON text of a REST answer (arrays, dictionaries, and bare numbers, strings and `true`, as
@@ -141,7 +155,8 @@ package struct RESTBridge: Sendable {
             )
             var friends: [GraphUser] = []
             do {
-                for try await friend in client.items(of: request, as: GraphUser.self, maxPages: bridge.maxFriendsPages) {
+                for try await friend in client.items(of: request, as: GraphUser.self, maxPages: bridge.maxFriendsPages)
+                {
                     friends.append(friend)
                 }
             } catch {
