@@ -334,6 +334,25 @@ struct RESTBridgeTests {
         #expect((posted.result as? String)?.hasPrefix("100001_") == true)
     }
 
+    @Test("Cancelling a bridged request (connection.cancel()) delivers nothing more, and Facebook forgets it")
+    func cancelling() throws {
+        let fixture = try BridgeFixture(standInWithToken: GraphStandIn.validToken, pageSize: 1)
+        let recorder = Recorder()
+        let request: FBRequest? = fixture.onQueue {
+            let request: FBRequest? = fixture.facebook.request(
+                withMethodName: "friends.get", andParams: NSMutableDictionary(), andHttpMethod: "GET",
+                andDelegate: recorder)
+            request?.connection.cancel()
+            return request
+        }
+        // The cancellation completes on the callback queue; the bridge's own answer, if any, is dropped.
+        fixture.onQueue {}
+        #expect(fixture.onQueue { request?.state } == FBRequestState(kFBRequestStateComplete))
+        #expect(fixture.facebook.requestsInFlight == 0)
+        #expect(!recorder.waitForTerminal(seconds: 1), "no terminal callback after a cancel")
+        #expect(recorder.names == ["loading"])
+    }
+
     // MARK: - Result and async
 
     @Test("The Result and async overloads receive the REST-shaped body")
