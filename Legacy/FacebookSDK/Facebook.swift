@@ -43,6 +43,26 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
     /// ``shouldExtendAccessToken()`` says so, as v2 did. A server or test holding a long-lived token
     /// turns this off: a token set by hand counts as never refreshed.
     public var extendsAccessTokenAutomatically: Bool = true
+    /// Whether REST calls (`request(withMethodName:…)`, `request(withParams:…)`) go through the
+    /// REST-to-Graph bridge: ``RESTBridgeMode/automatic`` (the default) bridges them while
+    /// ``restBaseURL`` names the original REST host (`api.facebook.com`, which is gone) and sends them
+    /// as they are to any other (a replay of recorded REST answers, a test server);
+    /// ``RESTBridgeMode/on`` and ``RESTBridgeMode/off`` override that. Migration.md has the table of
+    /// bridged methods and their result shapes.
+    public var restBridge: RESTBridgeMode = .automatic
+    /// Reshapes Graph answers to what v2-era code read (off by default): `picture` as its URL string
+    /// instead of `{"data": {"url": …}}`, and a bare `{"success": true}` as v2's `["result": "true"]`.
+    /// Applies to the delegate and block callbacks; the `Result` and `async` overloads keep the wire
+    /// body. Migration.md lists every reshaped field.
+    public var usesLegacyGraphShapes: Bool = false
+    /// The app secret, for servers only (a client app must never hold it): with it, the bridged REST
+    /// method `auth.extendSSOAccessToken` (the automatic token extension) exchanges the token through
+    /// `oauth/access_token?grant_type=fb_exchange_token`. Without it, the extension fails as v2's
+    /// failed extensions did: quietly, the session unchanged. Never sent anywhere else.
+    public var appSecret: String?
+    /// How many friends the bridged `friends.get` / `friends.getAppUsers` / FQL friends queries ask
+    /// for per Graph page (`limit`); the bridge follows `paging.next` to the end.
+    package var restBridgeFriendsPageSize = 100
 
     let appId: String
     var permissions: [Any]?
@@ -119,7 +139,7 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
         andHttpMethod httpMethod: String!,
         andDelegate delegate: FBRequestDelegate!
     ) -> FBRequest! {
-        openURL(restBaseURL + (methodName ?? ""), params: params, httpMethod: httpMethod, delegate: delegate)
+        openRESTMethod(methodName ?? "", params: params, httpMethod: httpMethod, delegate: delegate)
     }
 
     /// `requestWithGraphPath:andDelegate:`: a Graph GET with no parameters.
@@ -174,6 +194,7 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
         request.callbackQueue = callbackQueue
         request.transport = transport.base
         request.invalidatesOnGraphTokenErrors = invalidatesSessionOnGraphTokenErrors
+        request.reshapesToLegacyGraphShapes = usesLegacyGraphShapes
         configure?(request)
         track(request)
         request.connect()
