@@ -53,6 +53,40 @@ let package = Package(
             exclude: ["Recordings/demo.har", "Recordings/README.md"]
         ),
 
+        // MARK: The legacy sample program (Hackbook) at the four stages of the migration path
+        // (Legacy/Samples/Hackbook/README.md). Shared non-SDK code lives in HackbookSupport; every SDK
+        // call is in its stage. Swift 5 language mode: stage 1 is the app as written for the old SDK,
+        // and the later stages change only its calls.
+        .target(
+            name: "HackbookSupport",
+            dependencies: ["FacebookGraph", "FacebookGraphReplay"],
+            path: "Legacy/Samples/Hackbook/HackbookSupport"
+        ),
+        .executableTarget(
+            name: "Hackbook1Delegates",
+            dependencies: ["FacebookSDK", "HackbookSupport"],
+            path: "Legacy/Samples/Hackbook/Hackbook1Delegates",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .executableTarget(
+            name: "Hackbook2Blocks",
+            dependencies: ["FacebookSDK", "HackbookSupport"],
+            path: "Legacy/Samples/Hackbook/Hackbook2Blocks",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .executableTarget(
+            name: "Hackbook3Results",
+            dependencies: ["FacebookSDK", "FacebookGraph", "HackbookSupport"],
+            path: "Legacy/Samples/Hackbook/Hackbook3Results",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .executableTarget(
+            name: "Hackbook4Async",
+            dependencies: ["FacebookSDK", "FacebookGraph", "HackbookSupport"],
+            path: "Legacy/Samples/Hackbook/Hackbook4Async",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+
         // MARK: Benchmarks (not a product: their needs stay out of the library)
         .executableTarget(
             name: "fbbench",
@@ -88,6 +122,14 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
+        // The four Hackbook stages, run: the same transcript, and the expected one.
+        .testTarget(
+            name: "HackbookSampleTests",
+            dependencies: [
+                "Hackbook1Delegates", "Hackbook2Blocks", "Hackbook3Results", "Hackbook4Async",
+                "FacebookGraphTestSupport",
+            ]
+        ),
         .testTarget(
             name: "fbgraphTests",
             dependencies: ["fbgraph", "FacebookGraphReplay", "FacebookGraphTestSupport"]
@@ -101,6 +143,7 @@ let package = Package(
 // Swift's Clang importer spelled the old headers (`FBRequestDelegate!`, `Error!`).
 let legacySpelledTargets: Set<String> = [
     "FacebookSDK", "FBConnect", "FacebookSDKTests", "FacebookSDKSourceCompatTests",
+    "Hackbook1Delegates", "Hackbook2Blocks", "Hackbook3Results", "Hackbook4Async",
 ]
 for target in package.targets where target.type != .system && target.name != "CFacebookCurlShim" {
     var settings = target.swiftSettings ?? []
