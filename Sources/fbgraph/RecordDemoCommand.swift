@@ -311,6 +311,10 @@ enum RecordDemoCommand {
             ("GET me/friends?fields=id,gender&limit=100: fql.multiquery \"friends\" (REST bridge)", 200),
             ("GET me?fields=name: fql.multiquery \"me\" (REST bridge)", 200),
         ])
+        // The app's friends as a legacy program asks for them by default (the Hackbook sample's
+        // fql.query, at the bridge's default page size): one page.
+        _ = rest("fql.query", ["query": appFriendsQuery])
+        try session.expect("GET me/friends?fields=id,name&limit=100: fql.query friends, is_app_user (REST bridge)", 200)
     }
 
     /// `users.getInfo` as the bridge's recording (and `fbgraph rest`'s example) asks for it.

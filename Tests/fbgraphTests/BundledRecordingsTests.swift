@@ -33,9 +33,9 @@ struct BundledRecordingsTests {
     func decodes() throws {
         let archive = try Self.bundledArchive()
         #expect(archive.log.version == "1.2")
-        #expect(archive.log.entries.count == 48)
+        #expect(archive.log.entries.count == 49)
         #expect(archive.log.provenance?.redactionRules.contains("parameter:access_token") == true)
-        #expect(try BundledRecordings.demoCassette().unusedEntries.count == 48)
+        #expect(try BundledRecordings.demoCassette().unusedEntries.count == 49)
         #expect(try BundledRecordings.demoCassette() !== BundledRecordings.demoCassette())
     }
 
@@ -208,6 +208,7 @@ struct BundledRecordingsTests {
         ] + pages("id,name", ["Ada Lovelace", "Edsger Dijkstra", "Frances Allen"]) + [
             get("me/friends", [("fields", "id,gender"), ("limit", "100")], #""gender":"female""#),
             get("me", [("fields", "name")], #""name":"Mark Demo""#),
+            get("me/friends", [("fields", "id,name"), ("limit", "100")], #""name":"Frances Allen""#),
         ]
     }()
 
@@ -295,7 +296,7 @@ struct BundledRecordingsTests {
         let run = try CLIRunner.run(["cassette", "record-demo"] + arguments, timeout: 120)
         if FileManager.default.fileExists(atPath: har.path) {
             #expect(run.status == 0, "stderr: \(run.stderr)")
-            #expect(run.stdout.contains("wrote \(har.path): 48 entries"))
+            #expect(run.stdout.contains("wrote \(har.path): 49 entries"))
         } else {
             // The built binary does not dispatch `cassette record-demo` to RecordDemoCommand yet:
             // record in process, through the same code.

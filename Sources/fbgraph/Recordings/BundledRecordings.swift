@@ -11,7 +11,7 @@ enum BundledRecordings {
         {
           "log" : {
             "_provenance" : {
-              "recordedAt" : "2026-12-01T21:59:57.019Z",
+              "recordedAt" : "2026-12-01T22:00:46.123Z",
               "redactionRules" : [
                 "parameter:access_token",
                 "parameter:appsecret_proof",
@@ -132,12 +132,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.260Z",
-                "time" : 5.273,
+                "startedDateTime" : "2026-12-01T22:00:45.240Z",
+                "time" : 9.535,
                 "timings" : {
-                  "receive" : 0.11099999999999977,
+                  "receive" : 0.06700000000000017,
                   "send" : 0,
-                  "wait" : 5.162
+                  "wait" : 9.468
                 }
               },
               {
@@ -240,12 +240,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.283Z",
-                "time" : 1.342,
+                "startedDateTime" : "2026-12-01T22:00:45.262Z",
+                "time" : 19.124,
                 "timings" : {
-                  "receive" : 0.03500000000000014,
+                  "receive" : 0.0589999999999975,
                   "send" : 0,
-                  "wait" : 1.307
+                  "wait" : 19.065
                 }
               },
               {
@@ -355,12 +355,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.286Z",
-                "time" : 0.685,
+                "startedDateTime" : "2026-12-01T22:00:45.284Z",
+                "time" : 9.338,
                 "timings" : {
-                  "receive" : 0.019000000000000017,
+                  "receive" : 0.0519999999999996,
                   "send" : 0,
-                  "wait" : 0.666
+                  "wait" : 9.286
                 }
               },
               {
@@ -472,12 +472,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.294Z",
-                "time" : 11.38,
+                "startedDateTime" : "2026-12-01T22:00:45.306Z",
+                "time" : 2.328,
                 "timings" : {
-                  "receive" : 0.049000000000001265,
+                  "receive" : 0.030999999999999694,
                   "send" : 0,
-                  "wait" : 11.331
+                  "wait" : 2.297
                 }
               },
               {
@@ -587,12 +587,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.308Z",
-                "time" : 0.908,
+                "startedDateTime" : "2026-12-01T22:00:45.324Z",
+                "time" : 0.714,
                 "timings" : {
-                  "receive" : 0.031000000000000028,
+                  "receive" : 0.026000000000000023,
                   "send" : 0,
-                  "wait" : 0.877
+                  "wait" : 0.688
                 }
               },
               {
@@ -691,12 +691,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.312Z",
-                "time" : 0.772,
+                "startedDateTime" : "2026-12-01T22:00:45.337Z",
+                "time" : 7.556,
                 "timings" : {
-                  "receive" : 0.03300000000000003,
+                  "receive" : 0.04699999999999971,
                   "send" : 0,
-                  "wait" : 0.739
+                  "wait" : 7.509
                 }
               },
               {
@@ -800,12 +800,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.326Z",
-                "time" : 3.385,
+                "startedDateTime" : "2026-12-01T22:00:45.362Z",
+                "time" : 1.436,
                 "timings" : {
-                  "receive" : 0.04899999999999993,
+                  "receive" : 0.03299999999999992,
                   "send" : 0,
-                  "wait" : 3.336
+                  "wait" : 1.403
                 }
               },
               {
@@ -909,12 +909,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.332Z",
-                "time" : 1.181,
+                "startedDateTime" : "2026-12-01T22:00:45.367Z",
+                "time" : 5.843,
                 "timings" : {
-                  "receive" : 0.028000000000000025,
+                  "receive" : 0.04600000000000026,
                   "send" : 0,
-                  "wait" : 1.153
+                  "wait" : 5.797
                 }
               },
               {
@@ -1017,12 +1017,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.343Z",
-                "time" : 6.08,
+                "startedDateTime" : "2026-12-01T22:00:45.384Z",
+                "time" : 10.78,
                 "timings" : {
-                  "receive" : 0.04800000000000004,
+                  "receive" : 0.04699999999999882,
                   "send" : 0,
-                  "wait" : 6.032
+                  "wait" : 10.733
                 }
               },
               {
@@ -1114,12 +1114,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.353Z",
-                "time" : 0.674,
+                "startedDateTime" : "2026-12-01T22:00:45.398Z",
+                "time" : 5.787,
                 "timings" : {
-                  "receive" : 0.028000000000000025,
+                  "receive" : 0.04099999999999948,
                   "send" : 0,
-                  "wait" : 0.646
+                  "wait" : 5.746
                 }
               },
               {
@@ -1204,12 +1204,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.358Z",
-                "time" : 0.358,
+                "startedDateTime" : "2026-12-01T22:00:45.418Z",
+                "time" : 3.188,
                 "timings" : {
-                  "receive" : 0.022999999999999965,
+                  "receive" : 0.04400000000000004,
                   "send" : 0,
-                  "wait" : 0.335
+                  "wait" : 3.144
                 }
               },
               {
@@ -1304,12 +1304,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.363Z",
-                "time" : 0.653,
+                "startedDateTime" : "2026-12-01T22:00:45.430Z",
+                "time" : 4.514,
                 "timings" : {
-                  "receive" : 0.025000000000000022,
+                  "receive" : 0.041999999999999815,
                   "send" : 0,
-                  "wait" : 0.628
+                  "wait" : 4.472
                 }
               },
               {
@@ -1399,12 +1399,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.372Z",
-                "time" : 4.997,
+                "startedDateTime" : "2026-12-01T22:00:45.448Z",
+                "time" : 0.449,
                 "timings" : {
-                  "receive" : 0.0389999999999997,
+                  "receive" : 0.031000000000000028,
                   "send" : 0,
-                  "wait" : 4.958
+                  "wait" : 0.418
                 }
               },
               {
@@ -1503,12 +1503,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.383Z",
-                "time" : 0.739,
+                "startedDateTime" : "2026-12-01T22:00:45.453Z",
+                "time" : 5.045,
                 "timings" : {
-                  "receive" : 0.03200000000000003,
+                  "receive" : 0.052999999999999936,
                   "send" : 0,
-                  "wait" : 0.707
+                  "wait" : 4.992
                 }
               },
               {
@@ -1604,12 +1604,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.391Z",
-                "time" : 0.824,
+                "startedDateTime" : "2026-12-01T22:00:45.460Z",
+                "time" : 4.125,
                 "timings" : {
-                  "receive" : 0.030999999999999917,
+                  "receive" : 0.04800000000000004,
                   "send" : 0,
-                  "wait" : 0.793
+                  "wait" : 4.077
                 }
               },
               {
@@ -1706,12 +1706,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.403Z",
-                "time" : 0.757,
+                "startedDateTime" : "2026-12-01T22:00:45.468Z",
+                "time" : 1.362,
                 "timings" : {
-                  "receive" : 0.03500000000000003,
+                  "receive" : 0.03500000000000014,
                   "send" : 0,
-                  "wait" : 0.722
+                  "wait" : 1.327
                 }
               },
               {
@@ -1814,12 +1814,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.413Z",
-                "time" : 0.949,
+                "startedDateTime" : "2026-12-01T22:00:45.471Z",
+                "time" : 0.835,
                 "timings" : {
-                  "receive" : 0.03499999999999992,
+                  "receive" : 0.026999999999999913,
                   "send" : 0,
-                  "wait" : 0.914
+                  "wait" : 0.808
                 }
               },
               {
@@ -1920,12 +1920,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.425Z",
-                "time" : 0.933,
+                "startedDateTime" : "2026-12-01T22:00:45.474Z",
+                "time" : 0.524,
                 "timings" : {
-                  "receive" : 0.03300000000000003,
+                  "receive" : 0.02200000000000002,
                   "send" : 0,
-                  "wait" : 0.9
+                  "wait" : 0.502
                 }
               },
               {
@@ -2016,12 +2016,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.434Z",
-                "time" : 0.599,
+                "startedDateTime" : "2026-12-01T22:00:45.477Z",
+                "time" : 0.465,
                 "timings" : {
-                  "receive" : 0.031000000000000028,
+                  "receive" : 0.02400000000000002,
                   "send" : 0,
-                  "wait" : 0.568
+                  "wait" : 0.441
                 }
               },
               {
@@ -2111,12 +2111,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.443Z",
-                "time" : 0.493,
+                "startedDateTime" : "2026-12-01T22:00:45.492Z",
+                "time" : 0.355,
                 "timings" : {
-                  "receive" : 0.030999999999999972,
+                  "receive" : 0.020999999999999963,
                   "send" : 0,
-                  "wait" : 0.462
+                  "wait" : 0.334
                 }
               },
               {
@@ -2202,12 +2202,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.446Z",
-                "time" : 0.48,
+                "startedDateTime" : "2026-12-01T22:00:45.494Z",
+                "time" : 0.28,
                 "timings" : {
-                  "receive" : 0.02999999999999997,
+                  "receive" : 0.014000000000000012,
                   "send" : 0,
-                  "wait" : 0.45
+                  "wait" : 0.266
                 }
               },
               {
@@ -2306,12 +2306,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.450Z",
-                "time" : 0.644,
+                "startedDateTime" : "2026-12-01T22:00:45.497Z",
+                "time" : 0.465,
                 "timings" : {
-                  "receive" : 0.03300000000000003,
+                  "receive" : 0.02100000000000002,
                   "send" : 0,
-                  "wait" : 0.611
+                  "wait" : 0.444
                 }
               },
               {
@@ -2403,12 +2403,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.460Z",
-                "time" : 4.907,
+                "startedDateTime" : "2026-12-01T22:00:45.500Z",
+                "time" : 0.355,
                 "timings" : {
-                  "receive" : 0.052999999999999936,
+                  "receive" : 0.013999999999999957,
                   "send" : 0,
-                  "wait" : 4.854
+                  "wait" : 0.341
                 }
               },
               {
@@ -2505,12 +2505,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.476Z",
-                "time" : 0.827,
+                "startedDateTime" : "2026-12-01T22:00:45.512Z",
+                "time" : 0.637,
                 "timings" : {
-                  "receive" : 0.03199999999999992,
+                  "receive" : 0.027000000000000024,
                   "send" : 0,
-                  "wait" : 0.795
+                  "wait" : 0.61
                 }
               },
               {
@@ -2614,12 +2614,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.480Z",
-                "time" : 0.914,
+                "startedDateTime" : "2026-12-01T22:00:45.515Z",
+                "time" : 0.546,
                 "timings" : {
-                  "receive" : 0.029000000000000026,
+                  "receive" : 0.017000000000000015,
                   "send" : 0,
-                  "wait" : 0.885
+                  "wait" : 0.529
                 }
               },
               {
@@ -2721,12 +2721,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.484Z",
-                "time" : 0.597,
+                "startedDateTime" : "2026-12-01T22:00:45.531Z",
+                "time" : 1.157,
                 "timings" : {
-                  "receive" : 0.026000000000000023,
+                  "receive" : 0.040000000000000036,
                   "send" : 0,
-                  "wait" : 0.571
+                  "wait" : 1.117
                 }
               },
               {
@@ -2824,12 +2824,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.487Z",
-                "time" : 0.565,
+                "startedDateTime" : "2026-12-01T22:00:45.536Z",
+                "time" : 0.776,
                 "timings" : {
-                  "receive" : 0.02199999999999991,
+                  "receive" : 0.029000000000000026,
                   "send" : 0,
-                  "wait" : 0.543
+                  "wait" : 0.747
                 }
               },
               {
@@ -2919,12 +2919,115 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.490Z",
-                "time" : 0.357,
+                "startedDateTime" : "2026-12-01T22:00:45.540Z",
+                "time" : 0.474,
                 "timings" : {
-                  "receive" : 0.021999999999999964,
+                  "receive" : 0.024999999999999967,
                   "send" : 0,
-                  "wait" : 0.335
+                  "wait" : 0.449
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "id,name"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "100"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/me/friends?fields=id%2Cname&limit=100&access_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 391,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 391,
+                    "text" : "{\"data\":[{\"id\":\"100001\",\"name\":\"Ada Lovelace\"},{\"id\":\"100002\",\"name\":\"A\#
+        lan Turing\"},{\"id\":\"100003\",\"name\":\"Grace Hopper\"},{\"id\":\"100004\",\"name\":\"Edsger Dijkstra\"},{\#
+        \"id\":\"100005\",\"name\":\"Barbara Liskov\"},{\"id\":\"100006\",\"name\":\"Donald Knuth\"},{\"id\":\"100007\\#
+        ",\"name\":\"Frances Allen\"}],\"paging\":{\"cursors\":{\"after\":\"ZnJpZW5kOjEwMDAwNw\",\"before\":\"ZnJpZW5k\#
+        OjEwMDAwMQ\"}},\"summary\":{\"total_count\":7}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "xLWFQig6Y_E"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T22:00:45.544Z",
+                "time" : 0.741,
+                "timings" : {
+                  "receive" : 0.019000000000000017,
+                  "send" : 0,
+                  "wait" : 0.722
                 }
               },
               {
@@ -3032,12 +3135,12 @@ enum BundledRecordings {
                   "status" : 400,
                   "statusText" : "Bad Request"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.493Z",
-                "time" : 0.441,
+                "startedDateTime" : "2026-12-01T22:00:45.547Z",
+                "time" : 0.443,
                 "timings" : {
-                  "receive" : 0.027000000000000024,
+                  "receive" : 0.02300000000000002,
                   "send" : 0,
-                  "wait" : 0.414
+                  "wait" : 0.42
                 }
               },
               {
@@ -3132,12 +3235,12 @@ enum BundledRecordings {
                   "status" : 400,
                   "statusText" : "Bad Request"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.496Z",
-                "time" : 0.345,
+                "startedDateTime" : "2026-12-01T22:00:45.552Z",
+                "time" : 0.517,
                 "timings" : {
-                  "receive" : 0.01699999999999996,
+                  "receive" : 0.025000000000000022,
                   "send" : 0,
-                  "wait" : 0.328
+                  "wait" : 0.492
                 }
               },
               {
@@ -3228,12 +3331,12 @@ enum BundledRecordings {
                   "status" : 403,
                   "statusText" : "Forbidden"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.498Z",
-                "time" : 0.348,
+                "startedDateTime" : "2026-12-01T22:00:45.555Z",
+                "time" : 0.46,
                 "timings" : {
-                  "receive" : 0.01699999999999996,
+                  "receive" : 0.02300000000000002,
                   "send" : 0,
-                  "wait" : 0.331
+                  "wait" : 0.437
                 }
               },
               {
@@ -3324,12 +3427,12 @@ enum BundledRecordings {
                   "status" : 403,
                   "statusText" : "Forbidden"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.500Z",
-                "time" : 0.311,
+                "startedDateTime" : "2026-12-01T22:00:45.562Z",
+                "time" : 0.648,
                 "timings" : {
-                  "receive" : 0.018000000000000016,
+                  "receive" : 0.03200000000000003,
                   "send" : 0,
-                  "wait" : 0.293
+                  "wait" : 0.616
                 }
               },
               {
@@ -3420,12 +3523,12 @@ enum BundledRecordings {
                   "status" : 500,
                   "statusText" : "Internal Server Error"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.501Z",
-                "time" : 0.384,
+                "startedDateTime" : "2026-12-01T22:00:45.565Z",
+                "time" : 0.633,
                 "timings" : {
-                  "receive" : 0.016000000000000014,
+                  "receive" : 0.02300000000000002,
                   "send" : 0,
-                  "wait" : 0.368
+                  "wait" : 0.61
                 }
               },
               {
@@ -3488,12 +3591,12 @@ enum BundledRecordings {
                   "status" : 502,
                   "statusText" : "Bad Gateway"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.503Z",
-                "time" : 0.226,
+                "startedDateTime" : "2026-12-01T22:00:45.574Z",
+                "time" : 0.478,
                 "timings" : {
-                  "receive" : 0.013000000000000012,
+                  "receive" : 0.02899999999999997,
                   "send" : 0,
-                  "wait" : 0.213
+                  "wait" : 0.449
                 }
               },
               {
@@ -3652,12 +3755,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.505Z",
-                "time" : 4.088,
+                "startedDateTime" : "2026-12-01T22:00:45.577Z",
+                "time" : 3.709,
                 "timings" : {
-                  "receive" : 0.040000000000000036,
+                  "receive" : 0.03000000000000025,
                   "send" : 0,
-                  "wait" : 4.048
+                  "wait" : 3.679
                 }
               },
               {
@@ -3826,12 +3929,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.534Z",
-                "time" : 11.552,
+                "startedDateTime" : "2026-12-01T22:00:45.600Z",
+                "time" : 2.811,
                 "timings" : {
-                  "receive" : 0.0519999999999996,
+                  "receive" : 0.03399999999999981,
                   "send" : 0,
-                  "wait" : 11.5
+                  "wait" : 2.777
                 }
               },
               {
@@ -4001,12 +4104,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.567Z",
-                "time" : 10.264,
+                "startedDateTime" : "2026-12-01T22:00:45.614Z",
+                "time" : 2.868,
                 "timings" : {
-                  "receive" : 0.051000000000000156,
+                  "receive" : 0.030999999999999694,
                   "send" : 0,
-                  "wait" : 10.213
+                  "wait" : 2.837
                 }
               },
               {
@@ -4175,12 +4278,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.599Z",
-                "time" : 12.223,
+                "startedDateTime" : "2026-12-01T22:00:45.649Z",
+                "time" : 2.851,
                 "timings" : {
-                  "receive" : 0.05000000000000071,
+                  "receive" : 0.053999999999999826,
                   "send" : 0,
-                  "wait" : 12.173
+                  "wait" : 2.797
                 }
               },
               {
@@ -4350,12 +4453,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.631Z",
-                "time" : 12.056,
+                "startedDateTime" : "2026-12-01T22:00:45.675Z",
+                "time" : 7.952,
                 "timings" : {
-                  "receive" : 0.08199999999999896,
+                  "receive" : 0.04699999999999971,
                   "send" : 0,
-                  "wait" : 11.974
+                  "wait" : 7.905
                 }
               },
               {
@@ -4525,12 +4628,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.659Z",
-                "time" : 11.987,
+                "startedDateTime" : "2026-12-01T22:00:45.723Z",
+                "time" : 2.896,
                 "timings" : {
-                  "receive" : 0.051000000000000156,
+                  "receive" : 0.029999999999999805,
                   "send" : 0,
-                  "wait" : 11.936
+                  "wait" : 2.866
                 }
               },
               {
@@ -4700,12 +4803,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.693Z",
-                "time" : 16.524,
+                "startedDateTime" : "2026-12-01T22:00:45.749Z",
+                "time" : 3.281,
                 "timings" : {
-                  "receive" : 0.0519999999999996,
+                  "receive" : 0.03100000000000014,
                   "send" : 0,
-                  "wait" : 16.472
+                  "wait" : 3.25
                 }
               },
               {
@@ -4876,12 +4979,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.727Z",
-                "time" : 17.029,
+                "startedDateTime" : "2026-12-01T22:00:45.788Z",
+                "time" : 8.68,
                 "timings" : {
-                  "receive" : 0.04200000000000159,
+                  "receive" : 0.04800000000000004,
                   "send" : 0,
-                  "wait" : 16.987
+                  "wait" : 8.632
                 }
               },
               {
@@ -5049,12 +5152,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.772Z",
-                "time" : 11.196,
+                "startedDateTime" : "2026-12-01T22:00:45.816Z",
+                "time" : 11.981,
                 "timings" : {
-                  "receive" : 0.0389999999999997,
+                  "receive" : 0.05299999999999905,
                   "send" : 0,
-                  "wait" : 11.157
+                  "wait" : 11.928
                 }
               },
               {
@@ -5220,12 +5323,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.803Z",
-                "time" : 16.624,
+                "startedDateTime" : "2026-12-01T22:00:45.909Z",
+                "time" : 17.93,
                 "timings" : {
-                  "receive" : 0.038000000000000256,
+                  "receive" : 0.05000000000000071,
                   "send" : 0,
-                  "wait" : 16.586
+                  "wait" : 17.88
                 }
               },
               {
@@ -5390,12 +5493,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.844Z",
-                "time" : 13.491,
+                "startedDateTime" : "2026-12-01T22:00:45.964Z",
+                "time" : 22.381,
                 "timings" : {
-                  "receive" : 0.041999999999999815,
+                  "receive" : 0.05000000000000071,
                   "send" : 0,
-                  "wait" : 13.449
+                  "wait" : 22.331
                 }
               },
               {
@@ -5561,12 +5664,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.892Z",
-                "time" : 12.751,
+                "startedDateTime" : "2026-12-01T22:00:46.024Z",
+                "time" : 5.211,
                 "timings" : {
-                  "receive" : 0.038000000000000256,
+                  "receive" : 0.04100000000000037,
                   "send" : 0,
-                  "wait" : 12.713
+                  "wait" : 5.17
                 }
               },
               {
@@ -5735,12 +5838,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.932Z",
-                "time" : 23.981,
+                "startedDateTime" : "2026-12-01T22:00:46.062Z",
+                "time" : 6.291,
                 "timings" : {
-                  "receive" : 0.05100000000000193,
+                  "receive" : 0.03700000000000081,
                   "send" : 0,
-                  "wait" : 23.93
+                  "wait" : 6.254
                 }
               },
               {
@@ -5889,12 +5992,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:59:56.987Z",
-                "time" : 19.646,
+                "startedDateTime" : "2026-12-01T22:00:46.110Z",
+                "time" : 3.843,
                 "timings" : {
-                  "receive" : 0.05900000000000105,
+                  "receive" : 0.03799999999999981,
                   "send" : 0,
-                  "wait" : 19.587
+                  "wait" : 3.805
                 }
               }
             ],
