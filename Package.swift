@@ -112,8 +112,11 @@ let package = Package(
             name: "FacebookSDKTests",
             dependencies: [
                 "FacebookSDK", "FBConnect", "FacebookGraph", "FacebookGraphReplay", "FacebookGraphTestSupport",
+                "FriendCacheChild",
             ]
         ),
+        // The second process of the friend cache's two-process test (FriendCacheStoreTests).
+        .executableTarget(name: "FriendCacheChild", dependencies: ["FacebookSDK"], path: "Tests/FriendCacheChild"),
         // Legacy code exactly as it was written against the imported headers, in Swift 5 mode.
         .testTarget(
             name: "FacebookSDKSourceCompatTests",

@@ -25,16 +25,24 @@ package struct ProgramTimedOut: Error, CustomStringConvertible {
 /// the test bundle, run with every wait bounded.
 package enum BuiltExecutable {
     /// The executable `name` in the build's products folder (`.build/<config>/`), found by walking
-    /// up from the test binary.
+    /// up from the test binary; where it is not built, the path it would have (running it fails).
     package static func url(named name: String) -> URL {
-        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var directory = testBinary.deletingLastPathComponent()
+        built(named: name)
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent(name)
+    }
+
+    /// The executable `name` next to the running test bundle (looking up to four folders up from the
+    /// bundle's binary), or nil when it is not built.
+    package static func built(named name: String) -> URL? {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         for _ in 0..<4 {
             let candidate = directory.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory = directory.deletingLastPathComponent()
         }
-        return testBinary.deletingLastPathComponent().appendingPathComponent(name)
+        return nil
     }
 
     /// Runs `executable arguments…` with exactly `environment`, standard input empty, waiting at most

@@ -24,6 +24,19 @@ enum FriendCacheEntryFile {
 
     private static let magic = Array("FBFRPG01".utf8)
 
+    /// True for a name this cache gives a data file (`<UUID>.pages`): a name read from the index is
+    /// used only then, so a damaged or planted row can never read or delete a file elsewhere.
+    static func isDataFileName(_ name: String) -> Bool {
+        guard name.hasSuffix("." + fileExtension) else { return false }
+        return UUID(uuidString: String(name.dropLast(fileExtension.count + 1))) != nil
+    }
+
+    /// Deletes the data file `name` in `directory`, if `name` is a data file's name.
+    static func remove(_ name: String, in directory: URL) {
+        guard isDataFileName(name) else { return }
+        unlink(directory.appendingPathComponent(name).path)
+    }
+
     /// The container for `pages`.
     static func encode(_ pages: [Data]) -> Data {
         var bytes = Data(magic)
@@ -90,11 +103,16 @@ enum FriendCacheEntryFile {
         }
     }
 
-    /// The pages in `directory/name`, or nil when the file is missing, unreadable, not `size` bytes
-    /// long, or not an intact container.
+    /// The pages in `directory/name`, or nil when `name` is not a data file's, or the file is
+    /// missing, unreadable, not `size` bytes long, or not an intact container.
     static func read(from directory: URL, name: String, size: Int) -> [Data]? {
+        guard isDataFileName(name) else { return nil }
         let url = directory.appendingPathComponent(name)
-        guard let data = try? Data(contentsOf: url), data.count == size else { return nil }
+        // The size first: a file that is not the one indexed (say, a huge one) is never read.
+        var status = stat()
+        guard lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size == size,
+            let data = try? Data(contentsOf: url), data.count == size
+        else { return nil }
         return decode(data)
     }
 

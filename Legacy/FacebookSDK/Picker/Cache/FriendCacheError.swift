@@ -10,7 +10,7 @@ package struct FriendCacheError: Error, CustomStringConvertible, Sendable, Hasha
     /// The kind of failure. New kinds may be added; switch with a `default`.
     package struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Sendable, Hashable {
-            case directoryUnusable, databaseFailed, fileFailed, entryTooLarge, tokenInKey
+            case directoryUnusable, databaseFailed, fileFailed, entryTooLarge, tokenInKey, invalidCapacity
         }
 
         private let base: Base
@@ -26,6 +26,8 @@ package struct FriendCacheError: Error, CustomStringConvertible, Sendable, Hasha
         package static let entryTooLarge = Code(.entryTooLarge)
         /// A part of the key looks like an access token; nothing was stored (keys hold ids only).
         package static let tokenInKey = Code(.tokenInKey)
+        /// The capacity given to the store is not a positive number of bytes.
+        package static let invalidCapacity = Code(.invalidCapacity)
 
         /// The kind's name.
         package var description: String { base.rawValue }

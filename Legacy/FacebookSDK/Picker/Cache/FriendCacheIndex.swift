@@ -23,17 +23,22 @@ import Foundation
 final class FriendCacheIndex {
     /// The database's file name in the cache directory (with `-wal` and `-shm` beside it).
     static let fileName = "index.sqlite"
-    /// How long a statement waits for another process's lock before failing.
-    static let busyTimeoutMilliseconds: Int32 = 5_000
+    /// How long a statement waits for another process's lock before failing, by default.
+    static let defaultBusyTimeoutMilliseconds: Int32 = 5_000
     private static let schemaVersion: Int64 = 1
 
     let directory: URL
     let path: String
+    private let busyTimeoutMilliseconds: Int32
     private var connection: SQLiteConnection?
+    /// The file ``connection`` opened.
+    private var openedFile: FileIdentity?
 
-    /// Opens the index in `directory` (an existing, private directory), rebuilding it when damaged.
-    init(directory: URL) throws(FriendCacheError) {
+    /// Opens the index in `directory` (an existing, private directory), rebuilding it when damaged;
+    /// each statement waits at most `busyTimeoutMilliseconds` for another connection's lock.
+    init(directory: URL, busyTimeoutMilliseconds: Int32 = defaultBusyTimeoutMilliseconds) throws(FriendCacheError) {
         self.directory = directory
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         path = directory.appendingPathComponent(Self.fileName).path
         do {
             connection = try open()
@@ -52,13 +57,27 @@ final class FriendCacheIndex {
             unlink(path + suffix)
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in names where name.hasSuffix("." + FriendCacheEntryFile.fileExtension) {
-            unlink(directory.appendingPathComponent(name).path)
-        }
+        for name in names { FriendCacheEntryFile.remove(name, in: directory) }
         do {
             connection = try open()
         } catch {
             throw self.error(error)
+        }
+    }
+
+    /// Deletes data files no row names, and temporary files, last modified more than `age` seconds
+    /// ago: what a process that died between writing a file and committing its row (or deleting a
+    /// replaced file) left behind. Younger ones may be another process's store in flight. Best effort.
+    func sweepOrphans(olderThan age: TimeInterval) {
+        guard let rows = try? database().query("SELECT file FROM entries") else { return }
+        let named = Set(rows.compactMap { $0.first?.text })
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        let cutoff = Date(timeIntervalSinceNow: -age)
+        for name in names where !named.contains(name) {
+            guard FriendCacheEntryFile.isDataFileName(name) || name.hasSuffix(".tmp") else { continue }
+            let file = directory.appendingPathComponent(name).path
+            let modified = (try? FileManager.default.attributesOfItem(atPath: file))?[.modificationDate] as? Date
+            if let modified, modified < cutoff { unlink(file) }
         }
     }
 
@@ -139,11 +158,29 @@ final class FriendCacheIndex {
         FriendCacheError(.databaseFailed, path: path, message: failure.message, sqliteCode: failure.code)
     }
 
+    /// The connection, reopened first when the file at ``path`` is no longer the one it opened:
+    /// another process rebuilt the index (deleting the damaged file and making a new one), and a
+    /// connection to the deleted file would read and write a database nobody else sees.
     private func database() throws(SQLiteConnection.Failure) -> SQLiteConnection {
+        if let connection, let openedFile, Self.identity(of: path) == openedFile { return connection }
+        connection = nil
+        connection = try open()
         guard let connection else {
-            throw SQLiteConnection.Failure(code: SQLITE_MISUSE, message: "the index is closed after a failed rebuild")
+            throw SQLiteConnection.Failure(code: SQLITE_MISUSE, message: "the index did not open")
         }
         return connection
+    }
+
+    /// The device and inode of the file at `path`, or nil when there is none.
+    private static func identity(of path: String) -> FileIdentity? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
+    private struct FileIdentity: Equatable {
+        let device: UInt64
+        let inode: UInt64
     }
 
     private func arguments(_ key: FriendCacheKey) -> [SQLiteConnection.Value] {
@@ -156,7 +193,8 @@ final class FriendCacheIndex {
         // gives the -wal and -shm files the same mode.
         let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         if descriptor >= 0 { close(descriptor) }
-        let database = try SQLiteConnection(path: path, busyTimeoutMilliseconds: Self.busyTimeoutMilliseconds)
+        let database = try SQLiteConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        openedFile = Self.identity(of: path)
         // A file of garbage fails here with SQLITE_NOTADB: SQLite reads the header lazily.
         try database.query("PRAGMA journal_mode = WAL")
         let check = try database.query("PRAGMA quick_check").first?.first?.text ?? "no answer"

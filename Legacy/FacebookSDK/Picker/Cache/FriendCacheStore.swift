@@ -16,7 +16,8 @@ import Foundation
 /// Capacity counts the data files' bytes (default 10 MB, as the v3.1 `FBDataDiskCache`). A store
 /// that pushes the total over it evicts the least recently used other entries down to 80%; an entry
 /// larger than the whole capacity is refused. A missing or damaged data file is a miss and its row
-/// is dropped; a damaged database is rebuilt empty. Nothing here traps: failures are
+/// is dropped; a damaged database is rebuilt empty; files a crashed process left behind are deleted
+/// when a store opens. Nothing here traps: failures are
 /// ``FriendCacheError``s (``pages(for:)`` answers a miss instead).
 ///
 /// Threading: one SQLite connection per store, used under a lock. A connection is cheap to keep and
@@ -38,22 +39,38 @@ package final class FriendCacheStore: Sendable {
     ///
     /// The directory is created with mode 0700 (its missing parents too); an existing one must be a
     /// directory owned by this user, and is narrowed to 0700. A damaged index is rebuilt here.
-    /// - Throws: ``FriendCacheError`` when the directory is unusable or SQLite cannot open the index.
-    package init(directory: URL, capacity: Int = FriendCacheStore.defaultCapacity) throws(FriendCacheError) {
+    /// - Throws: ``FriendCacheError`` when the directory is unusable, SQLite cannot open the index,
+    ///   or `capacity` is not positive.
+    package convenience init(directory: URL, capacity: Int = FriendCacheStore.defaultCapacity) throws(FriendCacheError)
+    {
+        try self.init(
+            directory: directory, capacity: capacity,
+            busyTimeoutMilliseconds: FriendCacheIndex.defaultBusyTimeoutMilliseconds)
+    }
+
+    /// A store whose SQLite calls wait at most `busyTimeoutMilliseconds` for another connection's
+    /// lock (tests shorten it).
+    init(directory: URL, capacity: Int, busyTimeoutMilliseconds: Int32) throws(FriendCacheError) {
         guard capacity > 0 else {
             throw FriendCacheError(
-                .entryTooLarge, path: directory.path, message: "capacity \(capacity) is not positive")
+                .invalidCapacity, path: directory.path, message: "capacity \(capacity) is not positive")
         }
         self.directory = directory
         self.capacity = capacity
         try Self.preparePrivateDirectory(directory)
-        index = LockedValue(try FriendCacheIndex(directory: directory))
+        let opened = try FriendCacheIndex(directory: directory, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        opened.sweepOrphans(olderThan: Self.orphanAge)
+        index = LockedValue(opened)
     }
+
+    /// How old a data or temporary file no index row names must be before opening a store deletes it.
+    static let orphanAge: TimeInterval = 10 * 60
 
     /// The raw JSON bodies of the cached pages, in order; marks the entry used (LRU). nil on a miss.
     ///
     /// A miss is also what a missing or damaged data file (its row is dropped), a key holding
-    /// token-shaped text, a damaged database (rebuilt) or a failing SQLite call gives.
+    /// token-shaped text, a damaged database (rebuilt) or a failing SQLite lookup gives. Intact pages
+    /// are returned even when marking them used fails (another process holding the write lock).
     package func pages(for key: FriendCacheKey) -> [Data]? {
         guard !key.containsTokenShapedText else { return nil }
         return index.withLock { index -> [Data]? in
@@ -61,10 +78,12 @@ package final class FriendCacheStore: Sendable {
                 guard let entry = try index.lookup(key) else { return nil }
                 guard let pages = FriendCacheEntryFile.read(from: directory, name: entry.file, size: entry.size) else {
                     try index.drop(key, file: entry.file)
-                    unlink(directory.appendingPathComponent(entry.file).path)
+                    FriendCacheEntryFile.remove(entry.file, in: directory)
                     return nil
                 }
-                try index.markUsed(key, file: entry.file)
+                // Best effort: pages read back intact are a hit even when the LRU bump cannot be
+                // written (another process holding the write lock past the busy timeout).
+                try? index.markUsed(key, file: entry.file)
                 return pages
             } catch {
                 if error.isCorruption { try? index.rebuild() }
@@ -99,10 +118,10 @@ package final class FriendCacheStore: Sendable {
                     try FriendCacheEntryFile.write(bytes, to: directory, name: name)
                     do throws(SQLiteConnection.Failure) {
                         let unused = try index.replace(key, file: name, size: bytes.count, capacity: capacity)
-                        for file in unused { unlink(directory.appendingPathComponent(file).path) }
+                        for file in unused { FriendCacheEntryFile.remove(file, in: directory) }
                         return
                     } catch {
-                        unlink(directory.appendingPathComponent(name).path)
+                        FriendCacheEntryFile.remove(name, in: directory)
                         guard error.isCorruption, attempt == 1 else { throw index.error(error) }
                         try index.rebuild()
                     }
@@ -118,7 +137,7 @@ package final class FriendCacheStore: Sendable {
             Result { () throws(FriendCacheError) in
                 do throws(SQLiteConnection.Failure) {
                     for file in try index.removeEntries(owner: owner) {
-                        unlink(directory.appendingPathComponent(file).path)
+                        FriendCacheEntryFile.remove(file, in: directory)
                     }
                 } catch {
                     // A rebuilt database holds nobody's entries: that is the removal asked for.
