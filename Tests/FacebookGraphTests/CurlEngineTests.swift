@@ -260,12 +260,19 @@ struct CurlEngineTests {
 
     @Test("Cancelling the task cancels the transfer")
     func taskCancellation() async throws {
-        let bin = try HTTPBin()
+        let arrived = AsyncEvent()
+        let bin = try HTTPBin(extraRoutes: [
+            "/held": { _ in
+                arrived.signal()
+                return .hang
+            }
+        ])
         defer { bin.stop() }
-        let request = try PreparedRequest(url: bin.url("/hang"), options: testOptions())
+        let request = try PreparedRequest(url: bin.url("/held"), options: testOptions())
         let task = Task { try await engine.send(request) }
-        // Cancel once the request has reached the server, not after a guessed delay.
-        #expect(eventually { bin.server.requestsServed + bin.server.openConnections > 0 })
+        // Cancel once the request has reached the server, not after a guessed delay (and without
+        // blocking a thread of the cooperative pool while waiting).
+        #expect(await arrived.wait(seconds: 30))
         task.cancel()
         let result = await task.result
         #expect((result.failure as? TransportError)?.code == .cancelled)
