@@ -105,10 +105,11 @@ private func has(_ text: String, _ scalars: String) -> Bool {
     text.unicodeScalars.contains { scalars.unicodeScalars.contains($0) }
 }
 
-/// A name as the style writes it: RFC 7578 escapes `"`, CR and LF as browsers do.
+/// A name as the style writes it: RFC 7578 escapes `\\`, `"`, CR and LF.
 private func written(_ name: String, _ style: MultipartForm.Style) -> String {
     guard style == .rfc7578 else { return name }
-    return name.replacingOccurrences(of: "\"", with: "%22").replacingOccurrences(of: "\r", with: "%0D")
+    return name.replacingOccurrences(of: "\\", with: "%5C").replacingOccurrences(of: "\"", with: "%22")
+        .replacingOccurrences(of: "\r", with: "%0D")
         .replacingOccurrences(of: "\n", with: "%0A")
 }
 
