@@ -3,6 +3,7 @@
 // FacebookSDKShim: the legacy Facebook iOS SDK surface (v2 `Facebook`/`FBRequest`, v3.1 friend picker)
 // on Linux, over one libcurl engine. Targets are split by layer; see docs/ARCHITECTURE.md.
 
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -139,6 +140,30 @@ let package = Package(
         ),
     ]
 )
+
+// MARK: Fuzz targets (libFuzzer), declared only for scripts/fuzz
+//
+// scripts/fuzz sets FACEBOOKSDKSHIM_FUZZ=1 and builds each target alone, in release, with
+// `-sanitize=fuzzer,address` in its own scratch path (.build/fuzz). Without the
+// variable these targets do not exist, so the ordinary `swift build`/`swift test` never compile
+// them. Being in this package, they reach the `package` parsers directly. See CONTRIBUTING.md.
+let fuzzTargets = [
+    "FuzzGraphResponse", "FuzzLegacyParser", "FuzzMultipart", "FuzzFormEncoding", "FuzzHAR", "FuzzRedactor",
+    "FuzzHTTPRequestParser",
+]
+if ProcessInfo.processInfo.environment["FACEBOOKSDKSHIM_FUZZ"] == "1" {
+    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Support"))
+    for name in fuzzTargets {
+        package.targets.append(
+            .executableTarget(
+                name: name,
+                dependencies: ["FuzzSupport", "FacebookGraph", "FacebookGraphReplay", "FacebookSDK"],
+                path: "Fuzz/Targets/\(name)"
+            )
+        )
+        package.products.append(.executable(name: name, targets: [name]))
+    }
+}
 
 // Settings applied to every Swift target in one place: Swift 6 language mode with complete
 // concurrency checking (the default of tools 6), plus the upcoming features the style guide names.

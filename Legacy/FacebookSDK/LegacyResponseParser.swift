@@ -14,14 +14,15 @@ import FacebookGraph
 ///
 /// Deviation (Migration.md): a non-2xx response whose body is not a JSON error object fails with
 /// 10000 and `userInfo` `["http_status": status, "body": text]`, instead of arriving as a success.
-enum LegacyResponseParser {
+/// `package` so the fuzz target FuzzLegacyParser (Fuzz/, scripts/fuzz) reaches it.
+package enum LegacyResponseParser {
     /// What one response means to the legacy API: a result, or an error.
-    enum Outcome {
+    package enum Outcome {
         case result(Any?)
         case failure(NSError)
     }
 
-    static func parse(body: Data, status: Int) -> Outcome {
+    package static func parse(body: Data, status: Int) -> Outcome {
         let text = String(data: body, encoding: .utf8)
         let successStatus = (200..<300).contains(status)
         if text == "true", successStatus {
@@ -61,7 +62,7 @@ enum LegacyResponseParser {
     }
 
     /// Objective-C's `intValue`: numbers truncate, strings parse their leading integer, others are 0.
-    static func integerValue(_ value: Any) -> Int {
+    package static func integerValue(_ value: Any) -> Int {
         switch value {
         case let number as NSNumber:
             return Int(number.int32Value)
