@@ -50,7 +50,7 @@ let package = Package(
         // MARK: Benchmarks (not a product: their needs stay out of the library)
         .executableTarget(
             name: "fbbench",
-            dependencies: ["FacebookGraph", "FacebookGraphTestSupport"],
+            dependencies: ["FacebookGraph", "FacebookSDK", "FacebookGraphTestSupport"],
             exclude: ["README.md"]
         ),
 
