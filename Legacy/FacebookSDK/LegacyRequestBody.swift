@@ -21,7 +21,13 @@ enum LegacyRequestBody {
         guard let params else { return [] }
         var result: [(key: String, value: Value)] = []
         for (rawKey, rawValue) in params {
-            let key = (rawKey as? String) ?? "\(rawKey)"
+            // `NSString` first: a class check, where `as? String` or `as? Data` on an `NSString`
+            // goes through the runtime's bridging casts.
+            let key = (rawKey as? NSString).map { $0 as String } ?? (rawKey as? String) ?? "\(rawKey)"
+            if let string = rawValue as? NSString {
+                result.append((key, .text(string as String)))
+                continue
+            }
             switch rawValue {
             case let data as Data: result.append((key, .file(data)))
             case let string as String: result.append((key, .text(string)))
