@@ -158,13 +158,16 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
         configure: ((FBRequest) -> Void)? = nil
     ) -> FBRequest {
         let params = params ?? NSMutableDictionary()
+        let wasEmpty = params.count == 0
         // The keys and fixed values as `NSString`s made once: a `String` key or value is bridged
         // to a new `NSString` on every store.
         params.setObject(OpenURLStrings.json, forKey: OpenURLStrings.format)
         params.setObject(OpenURLStrings.sdk, forKey: OpenURLStrings.sdkKey)
         params.setObject(OpenURLStrings.sdkVersion, forKey: OpenURLStrings.sdkVersionKey)
+        var token: String?
         if isSessionValid(), let accessToken {
             params.setObject(accessToken, forKey: OpenURLStrings.accessToken)
+            token = accessToken
         }
         if extendsAccessTokenAutomatically { extendAccessTokenIfNeeded() }
         let request: FBRequest = FBRequest.getWithParams(
@@ -176,6 +179,14 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
         request.callbackQueue = callbackQueue
         request.transport = transport.base
         request.invalidatesOnGraphTokenErrors = invalidatesSessionOnGraphTokenErrors
+        if wasEmpty {
+            // What `LegacyRequestBody.values(of:)` would read back, in key order.
+            var known: [(key: String, value: LegacyRequestBody.Value)] = []
+            if let token { known.append(("access_token", .text(token))) }
+            known += [("format", .text("json")), ("sdk", .text(LegacyConstants.sdk))]
+            known.append(("sdk_version", .text(LegacyConstants.sdkVersion)))
+            request.knownParameters = known
+        }
         configure?(request)
         track(request)
         request.connect()

@@ -60,10 +60,16 @@ enum LegacyRequestBody {
     /// only (a documented deviation: v2 also put them in the query). The method's spelling does not
     /// matter (`"post"` is POST).
     static func graphRequest(url: String, httpMethod: String, params: NSDictionary?) -> GraphRequest {
+        graphRequest(url: url, httpMethod: httpMethod, values: values(of: params))
+    }
+
+    /// The request for parameters already converted and in key order (``values(of:)``'s result).
+    static func graphRequest(url: String, httpMethod: String, values: [(key: String, value: Value)]) -> GraphRequest {
         let method = GraphHTTPMethod(rawValue: httpMethod)
         var text: [(name: String, value: String)] = []
+        text.reserveCapacity(values.count)
         var files: [GraphAttachment] = []
-        for (key, value) in values(of: params) {
+        for (key, value) in values {
             switch value {
             case .text(let string): text.append((name: key, value: string))
             case .file(let data):
