@@ -14,8 +14,10 @@ final class CurlTransfer: TransferCancelling, @unchecked Sendable {
 
     /// The request of the current hop (it changes when a redirect is followed).
     var request: PreparedRequest
-    /// Called exactly once, on the engine's thread.
-    private let completion: @Sendable (Result<RawResponse, TransportError>) -> Void
+    /// Called exactly once, on the engine's thread, then released: callers keep the transfer
+    /// (through its `TransferHandle`) in objects the completion captures, and a completion kept
+    /// after the call would close that cycle and leak every request.
+    private var completion: (@Sendable (Result<RawResponse, TransportError>) -> Void)?
     private weak var engine: CurlEngine?
 
     var phase: Phase = .queued
@@ -71,7 +73,9 @@ final class CurlTransfer: TransferCancelling, @unchecked Sendable {
         guard phase != .finished else { return }
         phase = .finished
         freeLists()
-        completion(result)
+        let completion = self.completion
+        self.completion = nil
+        completion?(result)
     }
 
     /// Prepares for the next hop of a redirect chain.
