@@ -170,3 +170,97 @@ struct GraphErrorTests {
         }
     }
 }
+
+/// koala's table of mocked responses (`koala/mock_facebook_responses.yml` in the shared corpus): every
+/// error body it holds, read from the YAML's single-quoted scalars, with the category each must get.
+@Suite("GraphError: koala's mocked error bodies")
+struct KoalaErrorBodyTests {
+    /// One single-quoted YAML scalar that mentions an error: its line and its value (`''` unescaped).
+    struct Scalar {
+        let line: Int
+        let value: String
+    }
+
+    /// The category and code of every error body in the file, by line. Lines 33 and 39 hold koala's
+    /// Ruby-hash typo (`"code"=>2500`): not JSON, so only the status speaks (a plain 400).
+    static let expectations: [Int: (GraphErrorCategory, Int?)] = [
+        22: (.tokenInvalid, nil),  // OAuthAccessTokenException, no code
+        33: (.invalidRequest, nil),
+        39: (.invalidRequest, nil),
+        100: (.tokenInvalid, 190),  // REST-style error_code with the OAuth-draft error_description
+        264: (.tokenInvalid, nil),  // OAuthException, no code
+        268: (.invalidRequest, nil),  // Exception, no code: the 400 decides
+        350: (.invalidRequest, 2200),  // the code only in the message text: (#2200)
+        355: (.invalidRequest, 100),  // (#100)
+        364: (.invalidRequest, 100),
+        470: (.tokenInvalid, nil),
+    ]
+
+    /// The batch answers among the scalars (a JSON array), by line; 105 is another koala typo.
+    static let batchLines: Set<Int> = [78, 89, 105]
+
+    static func scalars() throws -> [Scalar] {
+        let file = try #require(SharedCorpus.directory()).appendingPathComponent("koala/mock_facebook_responses.yml")
+        try #require(FileManager.default.fileExists(atPath: file.path), "corpus file missing: \(file.path)")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        var found: [Scalar] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.drop { $0 == " " }
+            guard let colon = trimmed.firstIndex(of: ":"), !trimmed.hasPrefix("#") else { continue }
+            let rest = trimmed[trimmed.index(after: colon)...].drop { $0 == " " }
+            guard rest.hasPrefix("'"), rest.hasSuffix("'"), rest.count >= 2 else { continue }
+            let value = String(rest.dropFirst().dropLast()).replacingOccurrences(of: "''", with: "'")
+            if value.contains("error") { found.append(Scalar(line: index + 1, value: value)) }
+        }
+        return found
+    }
+
+    @Test("Every error body is read and classified")
+    func koala() throws {
+        let scalars = try Self.scalars()
+        let lines = Set(scalars.map(\.line))
+        // The table covers the file exactly: an error body added to or removed from it fails here.
+        #expect(lines == Set(Self.expectations.keys).union(Self.batchLines), "\(lines.sorted())")
+        for scalar in scalars where !Self.batchLines.contains(scalar.line) {
+            let (category, code) = try #require(Self.expectations[scalar.line])
+            let error = try #require(
+                GraphError.parse(status: 400, body: Data(scalar.value.utf8)), "line \(scalar.line): a 400 is an error")
+            #expect(error.category == category, "line \(scalar.line): \(error)")
+            #expect(error.code == code, "line \(scalar.line)")
+            #expect(error.httpStatus == 400)
+        }
+    }
+}
+
+extension KoalaErrorBodyTests {
+    @Test("koala's batch answers, served over loopback: an error item, a success, a null; its typo is a decoding error")
+    func koalaBatches() async throws {
+        let batches = try Self.scalars().filter { Self.batchLines.contains($0.line) }
+        #expect(batches.map(\.line) == Self.batchLines.sorted())
+        for scalar in batches {
+            let server = try GraphClientTests.Server { _, _ in GraphClientTests.json(scalar.value) }
+            let operations = [
+                GraphBatchOperation(GraphRequest(path: "a")), GraphBatchOperation(GraphRequest(path: "b")),
+            ]
+            if scalar.line == 105 {
+                // `body": "…` (a missing quote): not JSON, so the batch as a whole cannot be read.
+                await #expect("line 105") {
+                    _ = try await server.client().batch(operations)
+                } throws: { ($0 as? GraphError)?.category == .decoding }
+                continue
+            }
+            let response = try await server.client().batch(operations)
+            #expect(response.results.count == 2, "line \(scalar.line)")
+            guard case .failure(let error) = response.results.first else {
+                Issue.record("line \(scalar.line): the first item is a 400 with an error object")
+                continue
+            }
+            #expect(error.httpStatus == 400 && error.type == "AnError" && error.category == .invalidRequest)
+            switch (scalar.line, response.results.last) {
+            case (78, .success(let item)?): #expect(String(decoding: item.body, as: UTF8.self) == #"{"id":"123"}"#)
+            case (89, .omitted?): break
+            default: Issue.record("line \(scalar.line): second item \(String(describing: response.results.last))")
+            }
+        }
+    }
+}
