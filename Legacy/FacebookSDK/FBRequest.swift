@@ -54,6 +54,9 @@ open class FBRequest: NSObject, @unchecked Sendable {
     var invalidatesOnGraphTokenErrors = false
     /// The transport that carries the request; the shared libcurl engine by default.
     var transport: any HTTPTransport = CurlEngine.shared
+    /// The parameters in key order when ``Facebook`` has just stored them into an empty
+    /// ``params`` itself (so ``connect()`` need not read the dictionary back); nil otherwise.
+    var knownParameters: [(key: String, value: LegacyRequestBody.Value)]?
     /// Called on the callback queue when the request completes (`Facebook`'s KVO on `state`).
     var completionObserver: ((FBRequest) -> Void)?
     /// The `Result` and `async` overloads' completion (`Facebook+Modern.swift`). When set, the core
@@ -108,7 +111,15 @@ open class FBRequest: NSObject, @unchecked Sendable {
     /// transfer and returns; the answer arrives on ``callbackQueue``.
     open func connect() {
         delegate?.requestLoading(self)
-        let request = LegacyRequestBody.graphRequest(url: url ?? "", httpMethod: httpMethod ?? "GET", params: params)
+        let request: GraphRequest
+        if let known = knownParameters, delegate == nil, let params, params.count == known.count {
+            // `Facebook.openURL` filled an empty dictionary with these entries just now and no
+            // delegate ran in between: the same pairs `values(of:)` would read back.
+            request = LegacyRequestBody.graphRequest(url: url ?? "", httpMethod: httpMethod ?? "GET", values: known)
+        } else {
+            request = LegacyRequestBody.graphRequest(url: url ?? "", httpMethod: httpMethod ?? "GET", params: params)
+        }
+        knownParameters = nil
         let connection = FBURLConnection { [weak self] in self?.connectionWasCancelled() }
         self.connection = connection
         state = FBRequestState(kFBRequestStateLoading)

@@ -178,11 +178,16 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
         configure: ((FBRequest) -> Void)? = nil
     ) -> FBRequest {
         let params = params ?? NSMutableDictionary()
-        params["format"] = "json"
-        params["sdk"] = LegacyConstants.sdk
-        params["sdk_version"] = LegacyConstants.sdkVersion
-        if isSessionValid() {
-            params["access_token"] = accessToken
+        let wasEmpty = params.count == 0
+        // The keys and fixed values as `NSString`s made once: a `String` key or value is bridged
+        // to a new `NSString` on every store.
+        params.setObject(OpenURLStrings.json, forKey: OpenURLStrings.format)
+        params.setObject(OpenURLStrings.sdk, forKey: OpenURLStrings.sdkKey)
+        params.setObject(OpenURLStrings.sdkVersion, forKey: OpenURLStrings.sdkVersionKey)
+        var token: String?
+        if isSessionValid(), let accessToken {
+            params.setObject(accessToken, forKey: OpenURLStrings.accessToken)
+            token = accessToken
         }
         if extendsAccessTokenAutomatically { extendAccessTokenIfNeeded() }
         let request: FBRequest = FBRequest.getWithParams(
@@ -195,6 +200,14 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
         request.transport = transport.base
         request.invalidatesOnGraphTokenErrors = invalidatesSessionOnGraphTokenErrors
         request.reshapesToLegacyGraphShapes = usesLegacyGraphShapes
+        if wasEmpty {
+            // What `LegacyRequestBody.values(of:)` would read back, in key order.
+            var known: [(key: String, value: LegacyRequestBody.Value)] = []
+            if let token { known.append(("access_token", .text(token))) }
+            known += [("format", .text("json")), ("sdk", .text(LegacyConstants.sdk))]
+            known.append(("sdk_version", .text(LegacyConstants.sdkVersion)))
+            request.knownParameters = known
+        }
         configure?(request)
         track(request)
         request.connect()
@@ -248,4 +261,16 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
             isExtendingAccessToken = false
         }
     }
+}
+
+/// The parameter names and fixed values ``Facebook/openURL(_:params:httpMethod:delegate:configure:)``
+/// stores in every request's parameters, bridged once.
+private enum OpenURLStrings {
+    nonisolated(unsafe) static let format: NSString = "format"
+    nonisolated(unsafe) static let json: NSString = "json"
+    nonisolated(unsafe) static let sdkKey: NSString = "sdk"
+    nonisolated(unsafe) static let sdk = LegacyConstants.sdk as NSString
+    nonisolated(unsafe) static let sdkVersionKey: NSString = "sdk_version"
+    nonisolated(unsafe) static let sdkVersion = LegacyConstants.sdkVersion as NSString
+    nonisolated(unsafe) static let accessToken: NSString = "access_token"
 }

@@ -23,16 +23,17 @@ package enum LegacyResponseParser {
     }
 
     package static func parse(body: Data, status: Int) -> Outcome {
-        let text = String(data: body, encoding: .utf8)
         let successStatus = (200..<300).contains(status)
-        if text == "true", successStatus {
+        if successStatus, body.elementsEqual("true".utf8) {
             return .result(["result": "true"])
         }
-        if text == "false", successStatus {
+        if successStatus, body.elementsEqual("false".utf8) {
             return .failure(error(code: kFBGeneralErrorCode, ["error_msg": "This operation can not be completed"]))
         }
-        let parsed: Any? =
-            text == nil ? nil : try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+        // The package's one JSON reader. Text it accepts is UTF-8 throughout, so the body is only
+        // decoded as text when it is not JSON.
+        let parsed: Any? = try? GraphJSON.parse(body)
+        let text = parsed == nil ? String(data: body, encoding: .utf8) : nil
         // Whether the body reports an error is the core's decision; the v2 rules take the shapes v2
         // knew (an `error` key, `error_code`, `error_msg`/`error_reason`) and shape the NSError.
         if let dictionary = parsed as? [String: Any],
@@ -45,6 +46,7 @@ package enum LegacyResponseParser {
             return .failure(error(code: kFBGeneralErrorCode, dictionary))
         }
         guard successStatus else {
+            let text = text ?? String(data: body, encoding: .utf8)
             let userInfo: [String: Any] = ["http_status": status, "body": text ?? body.base64EncodedString()]
             return .failure(error(code: kFBGeneralErrorCode, userInfo))
         }

@@ -21,7 +21,7 @@ extension GraphError {
         body: Data,
         json: Any?? = nil
     ) -> GraphError? {
-        let object: Any? = json ?? (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]))
+        let object: Any? = json ?? (try? GraphJSON.parse(body))
         let fields = headers.fields.map { (name: $0.name, value: $0.value) }
         var error: GraphError?
         if let dictionary = object as? [String: Any] {
