@@ -33,9 +33,8 @@ enum AllBenchmark {
         status = max(status, runMemory(longRequests: memoryRequests))
         print("\n== instructions per request (callgrind) ==")
         let instructions = runInstructions()
-        // == picker == The friend picker's filter per keystroke (`fbbench picker`, its own file) is
-        // wired here by the integrator: status = max(status, PickerBenchmark.run()).
-        print("\n== picker ==\n(fbbench picker is not part of this build)")
+        print("\n== picker (filter + group + sort per keystroke) ==")
+        status = max(status, PickerFilterBenchmark.run())
         let path = chart ?? packageRoot().appendingPathComponent("docs/performance-chart.svg").path
         writeChart(to: path, rates: transport.medians, instructions: instructions)
         print("\nchart written to \(path)")
