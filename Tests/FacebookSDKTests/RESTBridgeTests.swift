@@ -242,7 +242,36 @@ struct RESTBridgeTests {
         }
     }
 
+    @Test("stream.publish reads REST's attachment JSON (href, name, caption, description, media src)")
+    func attachment() throws {
+        let json =
+            #"{"name":"N","href":"https://example.com/","caption":"C","description":"D","#
+            + #""media":[{"type":"image","src":"https://example.com/p.png","href":"x"}]}"#
+        #expect(
+            RESTPublishTranslation.attachmentFields(json) == [
+                "link": "https://example.com/", "name": "N", "caption": "C", "description": "D",
+                "picture": "https://example.com/p.png",
+            ])
+        #expect(RESTPublishTranslation.attachmentFields("not json").isEmpty)
+        let fixture = try BridgeFixture(standInWithToken: GraphStandIn.validToken)
+        let posted = fixture.delegateCall("stream.publish", ["message": "Hi", "attachment": json])
+        #expect((posted.result as? String)?.hasPrefix("4_") == true)
+    }
+
     // MARK: - Errors
+
+    @Test("users.getInfo with a field the bridge does not know fails with REST 100 naming it, without a request")
+    func unknownField() throws {
+        let fixture = try BridgeFixture(standInWithToken: GraphStandIn.validToken)
+        let error = try #require(
+            fixture.delegateCall("users.getInfo", ["uids": "100001", "fields": "name,hometown_location"]).error)
+        #expect(error.domain == facebookErrDomain)
+        #expect(error.code == 100)
+        #expect((error.userInfo["error_msg"] as? String)?.contains("hometown_location") == true)
+        let missing = try #require(fixture.delegateCall("users.getInfo", ["fields": "name"]).error)
+        #expect(missing.code == 100)
+        #expect(fixture.server?.requestsServed == 0)
+    }
 
     @Test("Unsupported FQL fails with facebookErrDomain, REST error_code 3 and the Graph call to use; no request")
     func unsupportedFQL() throws {
