@@ -246,7 +246,7 @@ struct FaultSuiteTests {
         if case .cancelled = fault.outcome {
             // Each API's request reaches the server, is cancelled, and only then does the answer come.
             for index in 0..<3 {
-                #expect(world.faults.waitForLateRequest(), "request \(index) never reached the server")
+                #expect(await world.faults.lateRequestArrived(), "request \(index) never reached the server")
             }
             queue.sync {
                 delegateRequests.forEach { $0.connection?.cancel() }

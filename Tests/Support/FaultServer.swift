@@ -70,6 +70,14 @@ package final class FaultServer: Sendable {
         lateArrived.wait(timeout: .now() + seconds) == .success
     }
 
+    /// ``waitForLateRequest(seconds:)`` for async code: the wait blocks a Dispatch thread, not one of
+    /// the cooperative pool's (two on a two-core machine), which the requests' own tasks need to start.
+    package func lateRequestArrived(seconds: Double = 10) async -> Bool {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: self.waitForLateRequest(seconds: seconds)) }
+        }
+    }
+
     /// Lets one held `/late` request answer.
     package func releaseLate() {
         lateGate.signal()
