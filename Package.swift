@@ -3,6 +3,7 @@
 // FacebookSDKShim: the legacy Facebook iOS SDK surface (v2 `Facebook`/`FBRequest`, v3.1 friend picker)
 // on Linux, over one libcurl engine. Targets are split by layer; see docs/ARCHITECTURE.md.
 
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -53,6 +54,40 @@ let package = Package(
             exclude: ["Recordings/demo.har", "Recordings/README.md"]
         ),
 
+        // MARK: The legacy sample program (Hackbook) at the four stages of the migration path
+        // (Legacy/Samples/Hackbook/README.md). Shared non-SDK code lives in HackbookSupport; every SDK
+        // call is in its stage. Swift 5 language mode: stage 1 is the app as written for the old SDK,
+        // and the later stages change only its calls.
+        .target(
+            name: "HackbookSupport",
+            dependencies: ["FacebookGraph", "FacebookGraphReplay"],
+            path: "Legacy/Samples/Hackbook/HackbookSupport"
+        ),
+        .executableTarget(
+            name: "Hackbook1Delegates",
+            dependencies: ["FacebookSDK", "HackbookSupport"],
+            path: "Legacy/Samples/Hackbook/Hackbook1Delegates",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .executableTarget(
+            name: "Hackbook2Blocks",
+            dependencies: ["FacebookSDK", "HackbookSupport"],
+            path: "Legacy/Samples/Hackbook/Hackbook2Blocks",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .executableTarget(
+            name: "Hackbook3Results",
+            dependencies: ["FacebookSDK", "FacebookGraph", "HackbookSupport"],
+            path: "Legacy/Samples/Hackbook/Hackbook3Results",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .executableTarget(
+            name: "Hackbook4Async",
+            dependencies: ["FacebookSDK", "FacebookGraph", "HackbookSupport"],
+            path: "Legacy/Samples/Hackbook/Hackbook4Async",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+
         // MARK: Benchmarks (not a product: their needs stay out of the library)
         .executableTarget(
             name: "fbbench",
@@ -91,6 +126,14 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
+        // The four Hackbook stages, run: the same transcript, and the expected one.
+        .testTarget(
+            name: "HackbookSampleTests",
+            dependencies: [
+                "Hackbook1Delegates", "Hackbook2Blocks", "Hackbook3Results", "Hackbook4Async",
+                "FacebookGraphTestSupport",
+            ]
+        ),
         .testTarget(
             name: "fbgraphTests",
             dependencies: ["fbgraph", "FacebookGraphReplay", "FacebookGraphTestSupport"]
@@ -98,12 +141,37 @@ let package = Package(
     ]
 )
 
+// MARK: Fuzz targets (libFuzzer), declared only for scripts/fuzz
+//
+// scripts/fuzz sets FACEBOOKSDKSHIM_FUZZ=1 and builds each target alone, in release, with
+// `-sanitize=fuzzer,address` in its own scratch path (.build/fuzz). Without the
+// variable these targets do not exist, so the ordinary `swift build`/`swift test` never compile
+// them. Being in this package, they reach the `package` parsers directly. See CONTRIBUTING.md.
+let fuzzTargets = [
+    "FuzzGraphResponse", "FuzzLegacyParser", "FuzzMultipart", "FuzzFormEncoding", "FuzzHAR", "FuzzRedactor",
+    "FuzzHTTPRequestParser",
+]
+if ProcessInfo.processInfo.environment["FACEBOOKSDKSHIM_FUZZ"] == "1" {
+    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Support"))
+    for name in fuzzTargets {
+        package.targets.append(
+            .executableTarget(
+                name: name,
+                dependencies: ["FuzzSupport", "FacebookGraph", "FacebookGraphReplay", "FacebookSDK"],
+                path: "Fuzz/Targets/\(name)"
+            )
+        )
+        package.products.append(.executable(name: name, targets: [name]))
+    }
+}
+
 // Settings applied to every Swift target in one place: Swift 6 language mode with complete
 // concurrency checking (the default of tools 6), plus the upcoming features the style guide names.
 // The legacy layer is exempt from ExistentialAny: its public signatures spell types exactly as
 // Swift's Clang importer spelled the old headers (`FBRequestDelegate!`, `Error!`).
 let legacySpelledTargets: Set<String> = [
     "FacebookSDK", "FBConnect", "FacebookSDKTests", "FacebookSDKSourceCompatTests",
+    "Hackbook1Delegates", "Hackbook2Blocks", "Hackbook3Results", "Hackbook4Async",
 ]
 for target in package.targets where target.type != .system && target.name != "CFacebookCurlShim" {
     var settings = target.swiftSettings ?? []

@@ -45,10 +45,18 @@ open class FBRequest: NSObject, @unchecked Sendable {
     /// `Facebook` object makes.
     public var callbackQueue: DispatchQueue = Facebook.defaultCallbackQueue
 
+    /// The REST-to-Graph bridge that answers this REST call instead of the REST host, or nil
+    /// (`Facebook+RESTBridge.swift` decides).
+    var restBridge: RESTBridge?
+    /// Reshapes a Graph result for v2-era code (``Facebook/usesLegacyGraphShapes``).
+    var reshapesToLegacyGraphShapes = false
     /// Applies the v3.1 invalidation rule (Graph `error.code` 190 or 2500) as well as v2's.
     var invalidatesOnGraphTokenErrors = false
     /// The transport that carries the request; the shared libcurl engine by default.
     var transport: any HTTPTransport = CurlEngine.shared
+    /// The parameters in key order when ``Facebook`` has just stored them into an empty
+    /// ``params`` itself (so ``connect()`` need not read the dictionary back); nil otherwise.
+    var knownParameters: [(key: String, value: LegacyRequestBody.Value)]?
     /// Called on the callback queue when the request completes (`Facebook`'s KVO on `state`).
     var completionObserver: ((FBRequest) -> Void)?
     /// The `Result` and `async` overloads' completion (`Facebook+Modern.swift`). When set, the core
@@ -103,11 +111,28 @@ open class FBRequest: NSObject, @unchecked Sendable {
     /// transfer and returns; the answer arrives on ``callbackQueue``.
     open func connect() {
         delegate?.requestLoading(self)
-        let request = LegacyRequestBody.graphRequest(url: url ?? "", httpMethod: httpMethod ?? "GET", params: params)
+        let request: GraphRequest
+        if let known = knownParameters, delegate == nil, let params, params.count == known.count {
+            // `Facebook.openURL` filled an empty dictionary with these entries just now and no
+            // delegate ran in between: the same pairs `values(of:)` would read back.
+            request = LegacyRequestBody.graphRequest(url: url ?? "", httpMethod: httpMethod ?? "GET", values: known)
+        } else {
+            request = LegacyRequestBody.graphRequest(url: url ?? "", httpMethod: httpMethod ?? "GET", params: params)
+        }
+        knownParameters = nil
         let connection = FBURLConnection { [weak self] in self?.connectionWasCancelled() }
         self.connection = connection
         state = FBRequestState(kFBRequestStateLoading)
         sessionDidExpire = false
+        if let restBridge {
+            // The bridge's Graph calls answer in the REST shape; delivery is the REST path's.
+            let call = RESTCall(method: restBridge.methodName, httpMethod: httpMethod ?? "GET", params: params)
+            let handle = restBridge.start(call, restURL: url ?? "", transport: transport) { [self] result in
+                MainQueueWatchdog.shared.deliver(on: callbackQueue) { self.deliver(result, connection: connection) }
+            }
+            connection.attach(handle)
+            return
+        }
         let prepared: PreparedRequest
         do {
             // The core's one prepare step, with the v2 encoding; the legacy session put the token
@@ -144,7 +169,8 @@ open class FBRequest: NSObject, @unchecked Sendable {
             delegate?.request(self, didLoadRawResponse: response.body)
             guard !connection.isCancelled else { return }
             switch LegacyResponseParser.parse(body: response.body, status: response.status) {
-            case .result(let value):
+            case .result(let parsed):
+                let value = reshapesToLegacyGraphShapes ? LegacyGraphShapes.reshape(parsed) : parsed
                 error = nil
                 if usesBlockCallback {
                     FBRequestCallback?(self, value, nil)

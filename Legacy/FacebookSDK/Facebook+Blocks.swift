@@ -30,7 +30,7 @@ extension Facebook {
         andHttpMethod httpMethod: String!,
         callback: ((FBRequest?, Any?, Error?) -> Void)!
     ) -> FBRequest! {
-        openURL(restBaseURL + (methodName ?? ""), params: params, httpMethod: httpMethod, delegate: nil) { request in
+        openRESTMethod(methodName ?? "", params: params, httpMethod: httpMethod, delegate: nil) { request in
             request.FBRequestCallback = callback
             request.usesBlockCallback = callback != nil
         }

@@ -55,7 +55,7 @@ extension Facebook {
         andHttpMethod httpMethod: String!,
         completion: @escaping (Result<GraphResponse, GraphError>) -> Void
     ) -> FBRequest! {
-        openURL(restBaseURL + (methodName ?? ""), params: params, httpMethod: httpMethod, delegate: nil) { request in
+        openRESTMethod(methodName ?? "", params: params, httpMethod: httpMethod, delegate: nil) { request in
             request.resultCompletion = completion
         }
     }

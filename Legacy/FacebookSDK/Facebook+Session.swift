@@ -26,6 +26,10 @@ extension Facebook {
     /// after restoring a token extends it.
     public func shouldExtendAccessToken() -> Bool {
         guard isSessionValid() else { return false }
+        // Every request asks; a token updated less than the threshold minus an hour ago (elapsed
+        // time, so no calendar can count it as the threshold) needs no calendar arithmetic.
+        let elapsed = Date().timeIntervalSince(lastAccessTokenUpdate)
+        if elapsed < Double(Self.tokenExtendThresholdHours - 1) * 3600 { return false }
         let hours = Calendar(identifier: .gregorian).dateComponents([.hour], from: lastAccessTokenUpdate, to: Date())
             .hour
         return (hours ?? Int.max) >= Self.tokenExtendThresholdHours

@@ -43,6 +43,26 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
     /// ``shouldExtendAccessToken()`` says so, as v2 did. A server or test holding a long-lived token
     /// turns this off: a token set by hand counts as never refreshed.
     public var extendsAccessTokenAutomatically: Bool = true
+    /// Whether REST calls (`request(withMethodName:…)`, `request(withParams:…)`) go through the
+    /// REST-to-Graph bridge: ``RESTBridgeMode/automatic`` (the default) bridges them while
+    /// ``restBaseURL`` names the original REST host (`api.facebook.com`, which is gone) and sends them
+    /// as they are to any other (a replay of recorded REST answers, a test server);
+    /// ``RESTBridgeMode/on`` and ``RESTBridgeMode/off`` override that. Migration.md has the table of
+    /// bridged methods and their result shapes.
+    public var restBridge: RESTBridgeMode = .automatic
+    /// Reshapes Graph answers to what v2-era code read (off by default): `picture` as its URL string
+    /// instead of `{"data": {"url": …}}`, and a bare `{"success": true}` as v2's `["result": "true"]`.
+    /// Applies to the delegate and block callbacks; the `Result` and `async` overloads keep the wire
+    /// body. Migration.md lists every reshaped field.
+    public var usesLegacyGraphShapes: Bool = false
+    /// The app secret, for servers only (a client app must never hold it): with it, the bridged REST
+    /// method `auth.extendSSOAccessToken` (the automatic token extension) exchanges the token through
+    /// `oauth/access_token?grant_type=fb_exchange_token`. Without it, the extension fails as v2's
+    /// failed extensions did: quietly, the session unchanged. Never sent anywhere else.
+    public var appSecret: String?
+    /// How many friends the bridged `friends.get` / `friends.getAppUsers` / FQL friends queries ask
+    /// for per Graph page (`limit`); the bridge follows `paging.next` to the end.
+    package var restBridgeFriendsPageSize = 100
 
     let appId: String
     var permissions: [Any]?
@@ -119,7 +139,7 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
         andHttpMethod httpMethod: String!,
         andDelegate delegate: FBRequestDelegate!
     ) -> FBRequest! {
-        openURL(restBaseURL + (methodName ?? ""), params: params, httpMethod: httpMethod, delegate: delegate)
+        openRESTMethod(methodName ?? "", params: params, httpMethod: httpMethod, delegate: delegate)
     }
 
     /// `requestWithGraphPath:andDelegate:`: a Graph GET with no parameters.
@@ -158,11 +178,16 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
         configure: ((FBRequest) -> Void)? = nil
     ) -> FBRequest {
         let params = params ?? NSMutableDictionary()
-        params["format"] = "json"
-        params["sdk"] = LegacyConstants.sdk
-        params["sdk_version"] = LegacyConstants.sdkVersion
-        if isSessionValid() {
-            params["access_token"] = accessToken
+        let wasEmpty = params.count == 0
+        // The keys and fixed values as `NSString`s made once: a `String` key or value is bridged
+        // to a new `NSString` on every store.
+        params.setObject(OpenURLStrings.json, forKey: OpenURLStrings.format)
+        params.setObject(OpenURLStrings.sdk, forKey: OpenURLStrings.sdkKey)
+        params.setObject(OpenURLStrings.sdkVersion, forKey: OpenURLStrings.sdkVersionKey)
+        var token: String?
+        if isSessionValid(), let accessToken {
+            params.setObject(accessToken, forKey: OpenURLStrings.accessToken)
+            token = accessToken
         }
         if extendsAccessTokenAutomatically { extendAccessTokenIfNeeded() }
         let request: FBRequest = FBRequest.getWithParams(
@@ -174,6 +199,15 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
         request.callbackQueue = callbackQueue
         request.transport = transport.base
         request.invalidatesOnGraphTokenErrors = invalidatesSessionOnGraphTokenErrors
+        request.reshapesToLegacyGraphShapes = usesLegacyGraphShapes
+        if wasEmpty {
+            // What `LegacyRequestBody.values(of:)` would read back, in key order.
+            var known: [(key: String, value: LegacyRequestBody.Value)] = []
+            if let token { known.append(("access_token", .text(token))) }
+            known += [("format", .text("json")), ("sdk", .text(LegacyConstants.sdk))]
+            known.append(("sdk_version", .text(LegacyConstants.sdkVersion)))
+            request.knownParameters = known
+        }
         configure?(request)
         track(request)
         request.connect()
@@ -227,4 +261,16 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
             isExtendingAccessToken = false
         }
     }
+}
+
+/// The parameter names and fixed values ``Facebook/openURL(_:params:httpMethod:delegate:configure:)``
+/// stores in every request's parameters, bridged once.
+private enum OpenURLStrings {
+    nonisolated(unsafe) static let format: NSString = "format"
+    nonisolated(unsafe) static let json: NSString = "json"
+    nonisolated(unsafe) static let sdkKey: NSString = "sdk"
+    nonisolated(unsafe) static let sdk = LegacyConstants.sdk as NSString
+    nonisolated(unsafe) static let sdkVersionKey: NSString = "sdk_version"
+    nonisolated(unsafe) static let sdkVersion = LegacyConstants.sdkVersion as NSString
+    nonisolated(unsafe) static let accessToken: NSString = "access_token"
 }

@@ -21,7 +21,13 @@ enum LegacyRequestBody {
         guard let params else { return [] }
         var result: [(key: String, value: Value)] = []
         for (rawKey, rawValue) in params {
-            let key = (rawKey as? String) ?? "\(rawKey)"
+            // `NSString` first: a class check, where `as? String` or `as? Data` on an `NSString`
+            // goes through the runtime's bridging casts.
+            let key = (rawKey as? NSString).map { $0 as String } ?? (rawKey as? String) ?? "\(rawKey)"
+            if let string = rawValue as? NSString {
+                result.append((key, .text(string as String)))
+                continue
+            }
             switch rawValue {
             case let data as Data: result.append((key, .file(data)))
             case let string as String: result.append((key, .text(string)))
@@ -54,10 +60,16 @@ enum LegacyRequestBody {
     /// only (a documented deviation: v2 also put them in the query). The method's spelling does not
     /// matter (`"post"` is POST).
     static func graphRequest(url: String, httpMethod: String, params: NSDictionary?) -> GraphRequest {
+        graphRequest(url: url, httpMethod: httpMethod, values: values(of: params))
+    }
+
+    /// The request for parameters already converted and in key order (``values(of:)``'s result).
+    static func graphRequest(url: String, httpMethod: String, values: [(key: String, value: Value)]) -> GraphRequest {
         let method = GraphHTTPMethod(rawValue: httpMethod)
         var text: [(name: String, value: String)] = []
+        text.reserveCapacity(values.count)
         var files: [GraphAttachment] = []
-        for (key, value) in values(of: params) {
+        for (key, value) in values {
             switch value {
             case .text(let string): text.append((name: key, value: string))
             case .file(let data):

@@ -14,24 +14,26 @@ import FacebookGraph
 ///
 /// Deviation (Migration.md): a non-2xx response whose body is not a JSON error object fails with
 /// 10000 and `userInfo` `["http_status": status, "body": text]`, instead of arriving as a success.
-enum LegacyResponseParser {
+/// `package` so the fuzz target FuzzLegacyParser (Fuzz/, scripts/fuzz) reaches it.
+package enum LegacyResponseParser {
     /// What one response means to the legacy API: a result, or an error.
-    enum Outcome {
+    package enum Outcome {
         case result(Any?)
         case failure(NSError)
     }
 
-    static func parse(body: Data, status: Int) -> Outcome {
-        let text = String(data: body, encoding: .utf8)
+    package static func parse(body: Data, status: Int) -> Outcome {
         let successStatus = (200..<300).contains(status)
-        if text == "true", successStatus {
+        if successStatus, body.elementsEqual("true".utf8) {
             return .result(["result": "true"])
         }
-        if text == "false", successStatus {
+        if successStatus, body.elementsEqual("false".utf8) {
             return .failure(error(code: kFBGeneralErrorCode, ["error_msg": "This operation can not be completed"]))
         }
-        let parsed: Any? =
-            text == nil ? nil : try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+        // The package's one JSON reader. Text it accepts is UTF-8 throughout, so the body is only
+        // decoded as text when it is not JSON.
+        let parsed: Any? = try? GraphJSON.parse(body)
+        let text = parsed == nil ? String(data: body, encoding: .utf8) : nil
         // Whether the body reports an error is the core's decision; the v2 rules take the shapes v2
         // knew (an `error` key, `error_code`, `error_msg`/`error_reason`) and shape the NSError.
         if let dictionary = parsed as? [String: Any],
@@ -44,6 +46,7 @@ enum LegacyResponseParser {
             return .failure(error(code: kFBGeneralErrorCode, dictionary))
         }
         guard successStatus else {
+            let text = text ?? String(data: body, encoding: .utf8)
             let userInfo: [String: Any] = ["http_status": status, "body": text ?? body.base64EncodedString()]
             return .failure(error(code: kFBGeneralErrorCode, userInfo))
         }
@@ -61,7 +64,7 @@ enum LegacyResponseParser {
     }
 
     /// Objective-C's `intValue`: numbers truncate, strings parse their leading integer, others are 0.
-    static func integerValue(_ value: Any) -> Int {
+    package static func integerValue(_ value: Any) -> Int {
         switch value {
         case let number as NSNumber:
             return Int(number.int32Value)
@@ -82,7 +85,21 @@ enum LegacyResponseParser {
         }
     }
 
+    /// Deviation (Migration.md): the server's dictionary goes into `userInfo` as v2 put it, except that
+    /// a secret value a server echoed in a text (`access_token=…`) is `<redacted>`: user info is what
+    /// apps log.
     private static func error(code: Int, _ userInfo: [String: Any]) -> NSError {
-        NSError(domain: facebookErrDomain, code: code, userInfo: userInfo)
+        NSError(domain: facebookErrDomain, code: code, userInfo: redactingSecrets(userInfo) as? [String: Any] ?? [:])
+    }
+
+    /// `value` with every string in it (nested dictionaries and arrays too) through the core's
+    /// `SecretPolicy.redactSecrets(in:)`.
+    private static func redactingSecrets(_ value: Any) -> Any {
+        switch value {
+        case let text as String: SecretPolicy.redactSecrets(in: text)
+        case let dictionary as [String: Any]: dictionary.mapValues(redactingSecrets)
+        case let array as [Any]: array.map(redactingSecrets)
+        default: value
+        }
     }
 }

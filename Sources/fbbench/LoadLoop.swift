@@ -58,6 +58,10 @@ final class LoadLoop: Sendable {
     private let referenceBytes = Atomic<Int>(-1)
     /// Signalled when the last request completes.
     private let finished = DispatchSemaphore(value: 0)
+    /// Set when the last request completes (for the run-loop wait).
+    private let done = Atomic<Bool>(false)
+    /// The resident set (KB) when the 10,000th request completed, or -1 before.
+    private let residentAt10k = Atomic<Int>(-1)
 
     /// A loop over `settings` whose requests `send` starts; `expectedVersion` (`1.1`, `2`) is
     /// checked on every response when given; `countsConnections` says whether the client reports
@@ -71,12 +75,24 @@ final class LoadLoop: Sendable {
 
     /// Runs the loop until every request completed or the time limit passed, prints the RESULT
     /// line and returns the exit status: 0 when every request succeeded.
-    func run(impl: String, mode: String) -> Int32 {
+    ///
+    /// With `drivingMainRunLoop` the calling (main) thread runs `RunLoop.main` meanwhile, as an app
+    /// does: clients whose callbacks arrive on the main queue need it.
+    func run(impl: String, mode: String, drivingMainRunLoop: Bool = false) -> Int32 {
         let before = ResourceUsage.current()
         let clock = ContinuousClock()
         let start = clock.now
         for _ in 0..<min(settings.concurrency, settings.requests) { startNext() }
-        let timedOut = finished.wait(timeout: .now() + .seconds(settings.timeLimitSeconds)) == .timedOut
+        let timedOut: Bool
+        if drivingMainRunLoop {
+            let deadline = clock.now + .seconds(settings.timeLimitSeconds)
+            while !done.load(ordering: .acquiring), clock.now < deadline {
+                _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
+            }
+            timedOut = !done.load(ordering: .acquiring)
+        } else {
+            timedOut = finished.wait(timeout: .now() + .seconds(settings.timeLimitSeconds)) == .timedOut
+        }
         let wall = start.duration(to: clock.now)
         let after = ResourceUsage.current()
 
@@ -91,6 +107,8 @@ final class LoadLoop: Sendable {
             ("rps", String(format: "%.0f", Double(ok) / wallSeconds)), ("cpu_s", String(format: "%.4f", cpuSeconds)),
             ("cpu_us_per_req", String(format: "%.2f", ok > 0 ? cpuSeconds * 1e6 / Double(ok) : 0)),
             ("maxrss_kb", "\(after.maxResidentKilobytes)"),
+            ("rss_10k_kb", "\(residentAt10k.load(ordering: .relaxed))"),
+            ("rss_end_kb", "\(ResourceUsage.currentResidentKilobytes())"),
             ("conns", countsConnections ? "\(connections.load(ordering: .relaxed))" : "-1"),
             ("body_bytes", "\(referenceBytes.load(ordering: .relaxed))"),
             ("bad_status", "\(badStatus.load(ordering: .relaxed))"),
@@ -139,7 +157,10 @@ final class LoadLoop: Sendable {
 
     /// Counts one completion: signals the end after the last, else starts the next request.
     private func finishOne() {
-        if completed.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue == settings.requests {
+        let count = completed.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue
+        if count == 10_000 { residentAt10k.store(ResourceUsage.currentResidentKilobytes(), ordering: .relaxed) }
+        if count == settings.requests {
+            done.store(true, ordering: .releasing)
             finished.signal()
         } else {
             startNext()
@@ -160,6 +181,14 @@ struct ResourceUsage {
     let cpuSeconds: Double
     /// The peak resident set size so far, in kilobytes (`ru_maxrss`).
     let maxResidentKilobytes: Int
+
+    /// The resident set now, in kilobytes (`/proc/self/statm`), or -1 when it cannot be read.
+    static func currentResidentKilobytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return -1 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return -1 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
+    }
 
     /// A snapshot taken now.
     static func current() -> ResourceUsage {

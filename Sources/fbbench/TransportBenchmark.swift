@@ -38,10 +38,14 @@ struct TransportBenchmark {
     let cSource: String?
     /// Each child's own time limit; the parent kills it 30 s after.
     let timeLimitSeconds: Int
+    /// Adds the end-to-end API rows: legacy block, legacy delegate, modern async with a typed decode.
+    var includeAPIs = false
+    /// Filled by ``run()``: each row's median req/s, for `fbbench all`'s chart.
+    var medians: [(label: String, requestsPerSecond: Double)] = []
 
     /// One client configuration: a row of the table.
     enum Client: CaseIterable {
-        case engineHTTP1, urlSessionHTTP1, cHTTP1, engineHTTP2, cHTTP2
+        case engineHTTP1, urlSessionHTTP1, cHTTP1, engineHTTP2, cHTTP2, legacyBlock, legacyDelegate, modernAsync
 
         /// The row's label.
         var label: String {
@@ -51,12 +55,27 @@ struct TransportBenchmark {
             case .cHTTP1: "C libcurl multi, HTTP/1.1"
             case .engineHTTP2: "engine, HTTPS + HTTP/2"
             case .cHTTP2: "C libcurl multi, HTTPS + HTTP/2"
+            case .legacyBlock: "legacy block API, HTTP/1.1"
+            case .legacyDelegate: "legacy delegate API, HTTP/1.1"
+            case .modernAsync: "modern async + GraphUser, HTTP/1.1"
+            }
+        }
+
+        /// The `transport-child --client` name of a Swift row, nil for the C rows.
+        var childClient: String? {
+            switch self {
+            case .engineHTTP1, .engineHTTP2: "engine"
+            case .urlSessionHTTP1: "urlsession"
+            case .legacyBlock: "legacy-block"
+            case .legacyDelegate: "legacy-delegate"
+            case .modernAsync: "modern-async"
+            case .cHTTP1, .cHTTP2: nil
             }
         }
     }
 
     /// Runs the benchmark, prints progress and the table; returns the exit status.
-    func run() -> Int32 {
+    mutating func run() -> Int32 {
         guard NginxFixture.isAvailable else {
             printError("nginx and openssl are needed (apt-get install nginx openssl)")
             return 1
@@ -80,6 +99,7 @@ struct TransportBenchmark {
         let cBinary = compileCLoop(into: workDirectory)
         var clients: [Client] = [.engineHTTP1, .urlSessionHTTP1]
         if cBinary != nil { clients.append(.cHTTP1) }
+        if includeAPIs { clients += [.legacyBlock, .legacyDelegate, .modernAsync] }
         if includeHTTP2 {
             clients.append(.engineHTTP2)
             if cBinary != nil { clients.append(.cHTTP2) }
@@ -102,6 +122,10 @@ struct TransportBenchmark {
         }
         print()
         printTable(clients: clients, results: results)
+        medians = clients.map { client in
+            let values = (results[client] ?? []).compactMap(\.result).map(\.requestsPerSecond).sorted()
+            return (client.label, values.isEmpty ? 0 : values[values.count / 2])
+        }
         let allGood = results.values.allSatisfy { $0.allSatisfy(\.succeeded) }
         if !allGood { printError("some child runs failed (see above)") }
         return allGood ? 0 : 1
@@ -131,6 +155,11 @@ struct TransportBenchmark {
                 ["transport-child", "--client", "engine", "--url", fixture.httpsURL("/me"), "--ca", fixture.caFile]
                     + load
             )
+        case .legacyBlock, .legacyDelegate, .modernAsync:
+            (executable, arguments) = (
+                ChildProcess.currentExecutable,
+                ["transport-child", "--client", client.childClient ?? "", "--url", fixture.httpURL("/me")] + load
+            )
         case .cHTTP1:
             (executable, arguments) = (cBinary ?? "c_multi", cLoad + ["-u", fixture.httpURL("/me")])
         case .cHTTP2:
@@ -143,7 +172,7 @@ struct TransportBenchmark {
 
     /// Compiles `c_multi.c` into `directory`; nil (with the reason printed) when it is absent or
     /// does not compile.
-    private func compileCLoop(into directory: String) -> String? {
+    func compileCLoop(into directory: String) -> String? {
         let source = cSourcePath()
         guard FileManager.default.fileExists(atPath: source) else {
             print("C reference loop not found at \(source): no C rows (use --c-source or FB_BENCH_C_SOURCE)")
@@ -168,7 +197,7 @@ struct TransportBenchmark {
 
     /// `--c-source`, else `FB_BENCH_C_SOURCE`, else `../shared/bench/c_multi.c` relative to the
     /// package root.
-    private func cSourcePath() -> String {
+    func cSourcePath() -> String {
         if let cSource { return cSource }
         if let fromEnvironment = ProcessInfo.processInfo.environment["FB_BENCH_C_SOURCE"] { return fromEnvironment }
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -231,6 +260,12 @@ struct TransportBenchmark {
         ratio("engine req/s ÷ URLSession req/s, HTTP/1.1", median(.engineHTTP1, rps), median(.urlSessionHTTP1, rps))
         ratio("engine req/s ÷ C req/s, HTTP/1.1", median(.engineHTTP1, rps), median(.cHTTP1, rps))
         ratio("engine CPU µs/req ÷ C CPU µs/req, HTTP/1.1", median(.engineHTTP1, cpu), median(.cHTTP1, cpu))
+        if includeAPIs {
+            for client in [Client.legacyBlock, .legacyDelegate, .modernAsync] {
+                ratio("\(client.label) req/s ÷ C req/s", median(client, rps), median(.cHTTP1, rps))
+                ratio("\(client.label) CPU µs/req ÷ C CPU µs/req", median(client, cpu), median(.cHTTP1, cpu))
+            }
+        }
         if includeHTTP2 {
             ratio("engine req/s ÷ C req/s, HTTPS + HTTP/2", median(.engineHTTP2, rps), median(.cHTTP2, rps))
             ratio("engine CPU µs/req ÷ C CPU µs/req, HTTPS + HTTP/2", median(.engineHTTP2, cpu), median(.cHTTP2, cpu))
@@ -239,7 +274,7 @@ struct TransportBenchmark {
     }
 
     /// A fresh private directory for the C binary and the children's output.
-    private static func makeWorkDirectory() throws -> String {
+    static func makeWorkDirectory() throws -> String {
         var template = Array((NSTemporaryDirectory() + "/fbbench-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "mkdtemp failed"])

@@ -15,6 +15,10 @@ let generalHelp = """
       transport         Runs every client against a private nginx, each in its own process, and
                         prints a table of req/s, CPU µs per request and peak RSS.
       transport-child   Runs one Swift client once and prints one RESULT line (used by `transport`).
+      all               Every section below in one run, then docs/performance-chart.svg.
+      parse             The 5,000-friend body: GraphJSON, JSONSerialization, JSONDecoder.
+      memory            Peak RSS with 1,000 and 10,000 in flight; RSS after 10,000 and 1,000,000 requests.
+      instructions      Instructions per request under valgrind --tool=callgrind.
       picker            Times the friend picker's filter + group + sort after a keystroke (5,000 friends).
 
     OPTIONS:
@@ -22,7 +26,8 @@ let generalHelp = """
       --version         Shows the package version.
 
     EXAMPLES:
-      swift run -c release fbbench transport
+      swift run -c release fbbench all
+      swift run -c release fbbench transport --apis
       swift run -c release fbbench transport --h2 --requests 5000 --runs 1
       swift run -c release fbbench picker
     """
@@ -111,21 +116,48 @@ func runCommand(_ arguments: [String]) -> Int32 {
             let options = try ParsedOptions(
                 arguments.dropFirst(),
                 valued: ["--requests", "--concurrency", "--runs", "--c-source", "--time-limit"],
-                flags: ["--h2", "-h", "--help"]
+                flags: ["--h2", "--apis", "-h", "--help"]
             )
             if options.has("-h") || options.has("--help") {
                 print(TransportBenchmark.help)
                 return 0
             }
-            let benchmark = TransportBenchmark(
+            var benchmark = TransportBenchmark(
                 requests: try options.integer("--requests", default: 20_000, in: 1...100_000_000),
-                concurrency: try options.integer("--concurrency", default: 64, in: 1...4096),
+                concurrency: try options.integer("--concurrency", default: 64, in: 1...20_000),
                 runs: try options.integer("--runs", default: 3, in: 1...100),
                 includeHTTP2: options.has("--h2"),
                 cSource: options.string("--c-source"),
                 timeLimitSeconds: try options.integer("--time-limit", default: 120, in: 1...86_400)
             )
+            benchmark.includeAPIs = options.has("--apis")
             return benchmark.run()
+        case "all":
+            let options = try ParsedOptions(
+                arguments.dropFirst(), valued: ["--requests", "--runs", "--chart", "--memory-requests"],
+                flags: ["-h", "--help"])
+            if options.has("-h") || options.has("--help") {
+                print(AllBenchmark.help)
+                return 0
+            }
+            return AllBenchmark.runAll(
+                requests: try options.integer("--requests", default: 20_000, in: 1...100_000_000),
+                runs: try options.integer("--runs", default: 3, in: 1...100),
+                memoryRequests: try options.integer("--memory-requests", default: 1_000_000, in: 10_000...100_000_000),
+                chart: options.string("--chart"))
+        case "parse":
+            return AllBenchmark.runParse(iterations: 20)
+        case "parse-child":
+            let options = try ParsedOptions(arguments.dropFirst(), valued: ["--impl", "--iterations"], flags: [])
+            return AllBenchmark.runParseChild(
+                impl: options.string("--impl") ?? "graphjson",
+                iterations: try options.integer("--iterations", default: 1, in: 1...10_000))
+        case "memory":
+            let options = try ParsedOptions(arguments.dropFirst(), valued: ["--memory-requests"], flags: [])
+            return AllBenchmark.runMemory(
+                longRequests: try options.integer("--memory-requests", default: 1_000_000, in: 10_000...100_000_000))
+        case "instructions":
+            return AllBenchmark.runInstructions().isEmpty ? 1 : 0
         case "transport-child":
             let options = try ParsedOptions(
                 arguments.dropFirst(),
@@ -140,14 +172,19 @@ func runCommand(_ arguments: [String]) -> Int32 {
             let settings = LoadSettings(
                 url: url,
                 requests: try options.integer("--requests", default: 20_000, in: 1...100_000_000),
-                concurrency: try options.integer("--concurrency", default: 64, in: 1...4096),
+                concurrency: try options.integer("--concurrency", default: 64, in: 1...20_000),
                 caFile: options.string("--ca"),
                 timeLimitSeconds: try options.integer("--time-limit", default: 120, in: 1...86_400)
             )
             switch options.string("--client") {
             case "engine": return EngineClient.run(settings)
             case "urlsession": return URLSessionClient.run(settings)
-            default: throw UsageError(message: "--client must be engine or urlsession")
+            case "legacy-block": return LegacyClients.runBlock(settings)
+            case "legacy-delegate": return LegacyClients.runDelegate(settings)
+            case "modern-async": return LegacyClients.runModernAsync(settings)
+            default:
+                throw UsageError(
+                    message: "--client must be engine, urlsession, legacy-block, legacy-delegate or modern-async")
             }
         case "picker":
             let options = try ParsedOptions(

@@ -211,6 +211,8 @@ enum RecordDemoCommand {
         }
         try session.expect("GET method/users.getInfo (legacy REST)", 200)
 
+        try recordBridgeCalls(session)
+
         // The errors: an expired token as legacy code meets it, then each error class on the engine.
         facebook.accessToken = GraphStandIn.expiredToken
         _ = DemoLegacyStyles.blockOutcome { callback in
@@ -232,13 +234,10 @@ enum RecordDemoCommand {
             try session.expect("GET me?fields=error_\(error.code): \(error.what) (engine)", error.status)
         }
 
-        // The friend picker's list (`fbgraph friends`): the token's owner first (the picker keys its
-        // cache by it and asks once), then the picker's request, with its fields, and every
-        // `paging.next` after it, until a page without one.
-        let ownerURL = DemoEngine.url(
-            base: session.origin, path: "me", parameters: [("fields", "id"), ("access_token", token)])
-        _ = try session.engine("GET", ownerURL)
-        try session.expect("GET me?fields=id: the token's owner, for the picker's cache key (engine)", 200)
+        // The friend picker's list (`fbgraph friends`): its request, with its fields, and every
+        // `paging.next` after it, until a page without one. The token's owner, which the picker asks
+        // for once (`me?fields=id`, its cache key), is the REST bridge's `users.getLoggedInUser` entry
+        // below: the same request, recorded once.
         var pickerPage: String? = DemoEngine.url(
             base: session.origin,
             path: "me/friends",
@@ -258,6 +257,79 @@ enum RecordDemoCommand {
             throw Failure(description: "the picker's friend list came in \(page - 1) pages, expected \(expectedPages)")
         }
     }
+
+    /// The Graph calls of the REST-to-Graph bridge (`Legacy/FacebookSDK/RESTBridge/`), made by legacy
+    /// REST calls with the bridge switched on: the Graph answers the bridge's tests and
+    /// `fbgraph rest` replay. Friends lists are asked for with `fields=` (and `limit=3` where the paging
+    /// is the point), so they never match the plain `me/friends?limit=3` pages above.
+    private static func recordBridgeCalls(_ session: DemoRecordingSession) throws {
+        let facebook = session.facebook
+        facebook.restBridge = .on
+        facebook.appSecret = GraphStandIn.appSecret
+        defer {
+            facebook.restBridge = .automatic
+            facebook.appSecret = nil
+            facebook.restBridgeFriendsPageSize = 100
+        }
+        func rest(_ method: String, _ params: [String: String] = [:]) -> DemoLegacyStyles.Outcome {
+            DemoLegacyStyles.delegateOutcome { delegate in
+                facebook.request(
+                    withMethodName: method, andParams: NSMutableDictionary(dictionary: params), andHttpMethod: "GET",
+                    andDelegate: delegate)
+            }
+        }
+        func page(_ label: String, _ pages: Int) -> [(String, Int)] {
+            (1...pages).map { ("\(label), page \($0) of \(pages) (REST bridge)", 200) }
+        }
+        _ = rest("users.getLoggedInUser")
+        try session.expect("GET me?fields=id: users.getLoggedInUser (REST bridge)", 200)
+        _ = rest("users.getInfo", bridgeUserInfo)
+        try session.expect("GET ?ids=100001,100003&fields=name,picture: users.getInfo (REST bridge)", 200)
+        _ = rest("friends.getAppUsers")
+        try session.expect("GET me/friends?fields=id&limit=100: friends.getAppUsers (REST bridge)", 200)
+        facebook.restBridgeFriendsPageSize = 3
+        _ = rest("friends.get")
+        try session.expect(page("GET me/friends?fields=id&limit=3: friends.get", 3))
+        let published = rest("stream.publish", bridgePost)
+        try session.expect("POST me/feed: stream.publish (REST bridge)", 200)
+        guard case .loaded(let postID as String) = published else {
+            throw Failure(description: "stream.publish through the bridge did not answer a post id")
+        }
+        _ = rest("comments.add", ["post_id": postID, "comment": bridgeComment])
+        try session.expect("POST <post>/comments: comments.add (REST bridge)", 200)
+        _ = rest("auth.expireSession")
+        try session.expect("DELETE me/permissions: auth.expireSession (REST bridge)", 200)
+        _ = rest("auth.extendSSOAccessToken")
+        try session.expect("GET oauth/access_token (fb_exchange_token): auth.extendSSOAccessToken (REST bridge)", 200)
+        _ = rest("fql.query", ["query": bridgeMeQuery])
+        try session.expect("GET me?fields=id,name,picture,gender: fql.query uid = me() (REST bridge)", 200)
+        _ = rest("fql.query", ["query": appFriendsQuery])
+        try session.expect(page("GET me/friends?fields=id,name&limit=3: fql.query friends, is_app_user", 3))
+        facebook.restBridgeFriendsPageSize = 100
+        _ = rest("fql.multiquery", ["queries": bridgeMultiquery])
+        try session.expect([
+            ("GET me/friends?fields=id,gender&limit=100: fql.multiquery \"friends\" (REST bridge)", 200),
+            ("GET me?fields=name: fql.multiquery \"me\" (REST bridge)", 200),
+        ])
+        // The app's friends as a legacy program asks for them by default (the Hackbook sample's
+        // fql.query, at the bridge's default page size): one page.
+        _ = rest("fql.query", ["query": appFriendsQuery])
+        try session.expect("GET me/friends?fields=id,name&limit=100: fql.query friends, is_app_user (REST bridge)", 200)
+    }
+
+    /// `users.getInfo` as the bridge's recording (and `fbgraph rest`'s example) asks for it.
+    static let bridgeUserInfo = ["uids": "100001,100003", "fields": "name,pic_square"]
+    /// `stream.publish` as the bridge's recording sends it.
+    static let bridgePost = ["message": "Hello from the REST bridge", "link": "https://developers.facebook.com/"]
+    /// `comments.add`'s text in the bridge's recording.
+    static let bridgeComment = "A comment through the REST bridge"
+    /// The FQL query of the user the bridge's recording (and `fbgraph rest`'s example) sends.
+    static let bridgeMeQuery = "SELECT uid, name, pic_square, sex FROM user WHERE uid = me()"
+    /// The `fql.multiquery` queries of the bridge's recording: the user's name, the friends' uids
+    /// and sex.
+    static let bridgeMultiquery =
+        #"{"me":"SELECT name FROM user WHERE uid = me()","#
+        + #""friends":"SELECT uid, sex FROM user WHERE uid IN (SELECT uid2 FROM friend WHERE uid1 = me())"}"#
 
     /// The `paging.next` URL of a page, if it has one.
     private static func nextPage(_ page: Any?) -> String? {
@@ -323,6 +395,26 @@ final class DemoRecordingSession {
         lines.append("\(String(repeating: " ", count: index < 10 ? 1 : 0))\(index)  \(actual)  \(label)")
         guard actual == status else {
             throw RecordDemoCommand.Failure(description: "\(label): HTTP \(actual), expected \(status)")
+        }
+    }
+
+    /// Checks that the last call added one entry per label, answered with its status.
+    func expect(_ labels: [(String, Int)]) throws {
+        let first = lines.count
+        let entries = cassette.entries
+        guard entries.count == first + labels.count else {
+            throw RecordDemoCommand.Failure(
+                description: "\(labels[0].0): the cassette holds \(entries.count) entries, expected "
+                    + "\(first + labels.count)"
+            )
+        }
+        for (offset, label) in labels.enumerated() {
+            let index = first + offset
+            let actual = entries[index].response.status
+            lines.append("\(String(repeating: " ", count: index < 10 ? 1 : 0))\(index)  \(actual)  \(label.0)")
+            guard actual == label.1 else {
+                throw RecordDemoCommand.Failure(description: "\(label.0): HTTP \(actual), expected \(label.1)")
+            }
         }
     }
 

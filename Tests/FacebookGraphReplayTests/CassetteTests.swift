@@ -317,13 +317,6 @@ final class RefusingTransport: HTTPTransport {
     }
 }
 
-extension Result {
-    var failure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
-    }
-}
-
 /// A live transport that answers every request with ``answer`` from a thread of its own, as the
 /// engine answers from its thread.
 final class ThreadedLiveTransport: HTTPTransport, @unchecked Sendable {

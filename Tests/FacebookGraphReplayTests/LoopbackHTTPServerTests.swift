@@ -408,12 +408,26 @@ final class LoopbackHTTPServerTests: XCTestCase {
     func testDripSpacesItsChunks() throws {
         let bin = try makeHTTPBin()
         let client = try RawClient(port: bin.server.port)
-        let started = Date()
-        client.send("GET /drip?bytes=5&chunks=4&ms=100 HTTP/1.1\r\n\r\n")
+        client.send("GET /drip?bytes=5&chunks=4&ms=1 HTTP/1.1\r\n\r\n")
         let response = try XCTUnwrap(client.readResponse())
-        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.29)
         XCTAssertEqual(response.chunkSizes, [2, 1, 1, 1])
         XCTAssertEqual(response.body, Array("*****".utf8))
+    }
+
+    /// The drip's wait comes between its chunks, shown by events instead of a clock: with a wait of
+    /// ten minutes, the first chunk arrives and the second does not come before the server is
+    /// stopped, which interrupts the wait and ends the connection after the first chunk.
+    func testDripWaitsBetweenChunks() throws {
+        let bin = try HTTPBin()
+        let client = try RawClient(port: bin.server.port, timeout: 30)
+        client.send("GET /drip?bytes=2&chunks=2&ms=600000 HTTP/1.1\r\n\r\n")
+        let head = try XCTUnwrap(client.readHead())
+        XCTAssertEqual(head.status, 200)
+        XCTAssertEqual(client.readUntil(Array("1\r\n*\r\n".utf8)), Array("1\r\n*\r\n".utf8), "the first chunk")
+        XCTAssertTrue(bin.server.stop(), "stop interrupts the wait and every thread finishes")
+        let rest = client.readToEOF()
+        XCTAssertTrue(rest.closed)
+        XCTAssertEqual(rest.bytes, [], "nothing after the first chunk: the second waited for its turn")
     }
 
     /// `/gzip` decodes with `curl --compressed` to the expected JSON.

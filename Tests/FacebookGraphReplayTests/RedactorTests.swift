@@ -88,6 +88,20 @@ import Testing
         #expect(redacted.request.queryString.map(\.value) == ["id,name", "<TOKEN-1>", "<PROOF-1>", "<TIME-1>", "25"])
     }
 
+    /// A known secret standing where a query item's or header's name is goes too (fuzz finding:
+    /// FuzzRedactor's `?<app secret>&access_token=…` kept the secret as the `queryString` name).
+    @Test func secretAsQueryOrHeaderName() throws {
+        let secret = "f3a9c1e07b5d42a8c6e2d91b7a0f3c55"
+        let url = "\(Self.graph)/v19.0/me?x%20hashes%20\(secret)&access_token=\(Self.userToken)"
+        var request = Self.get(url, headers: [HARNameValue(name: "X-\(secret)", value: "1")])
+        request.queryString.insert(HARNameValue(name: secret, value: ""), at: 0)
+        let redacted = Redactor(knownSecrets: [secret]).redact(Self.entry(request))
+        let text = try Self.encoded([redacted])
+        #expect(Self.isGone(secret, from: text))
+        #expect(redacted.request.queryString.first?.name == "<SECRET-1>")
+        #expect(redacted.request.headers.first?.name == "X-<SECRET-1>")
+    }
+
     /// A percent-encoded app token in the URL and its decoded form in the query list both go.
     @Test func percentEncodedQueryValue() {
         let url = "\(Self.graph)/app/accounts/test-users?access_token=\(Self.percentEncoded(Self.appToken))"

@@ -1,4 +1,5 @@
 import FacebookGraph
+import FacebookGraphTestSupport
 import Foundation
 import Testing
 

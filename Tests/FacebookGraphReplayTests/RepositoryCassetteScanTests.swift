@@ -1,3 +1,4 @@
+import FacebookGraphTestSupport
 import Foundation
 import Testing
 
@@ -6,17 +7,8 @@ import Testing
 /// Every cassette committed to this repository is free of anything token-shaped.
 @Suite("The repository's own cassettes")
 struct RepositoryCassetteScanTests {
-    /// The package root: the nearest folder above this file that holds Package.swift.
-    static var packageRoot: URL {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while directory.path != "/" {
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-                return directory
-            }
-            directory = directory.deletingLastPathComponent()
-        }
-        return directory
-    }
+    /// The package root (the test support's one walk to Package.swift).
+    static var packageRoot: URL { PackageRoot.url }
 
     /// Every `.har` file under Sources/ and Tests/, found by the scanner's own directory walk.
     static func cassettes() throws -> [String] {

@@ -3,7 +3,7 @@
 // no finding ever prints a whole secret.
 //
 // The corpus is read where it lies (`../shared/corpus` from the package root); it is never copied
-// into the repository. Without it the corpus tests print a message and pass.
+// into the repository. Without it the corpus tests fail (`#require`): a scan of nothing proves nothing.
 
 import FacebookGraphReplay
 import Foundation

@@ -243,8 +243,14 @@ struct CurlEngineTests {
         handle.cancel()
         handle.cancel()
         #expect(eventually { log.completedCount == 1 })
-        usleep(200_000)
         handle.cancel()
+        // The late cancel is in the engine's inbox before this request: once this one completes, the
+        // engine has taken the cancel too, and it must have changed nothing.
+        // (To a server of its own, so that its kept-alive connection is not counted below.)
+        let probe = try HTTPBin()
+        defer { probe.stop() }
+        engine.execute(try PreparedRequest(url: probe.url("/get"), options: testOptions())) { log.record(1, $0) }
+        #expect(eventually { log.snapshot[1]?.count == 1 })
         let results = log.snapshot[0] ?? []
         #expect(results.count == 1)
         #expect(results.first?.failure?.code == .cancelled)
@@ -254,11 +260,19 @@ struct CurlEngineTests {
 
     @Test("Cancelling the task cancels the transfer")
     func taskCancellation() async throws {
-        let bin = try HTTPBin()
+        let arrived = AsyncEvent()
+        let bin = try HTTPBin(extraRoutes: [
+            "/held": { _ in
+                arrived.signal()
+                return .hang
+            }
+        ])
         defer { bin.stop() }
-        let request = try PreparedRequest(url: bin.url("/hang"), options: testOptions())
+        let request = try PreparedRequest(url: bin.url("/held"), options: testOptions())
         let task = Task { try await engine.send(request) }
-        try await Task.sleep(for: .milliseconds(200))
+        // Cancel once the request has reached the server, not after a guessed delay (and without
+        // blocking a thread of the cooperative pool while waiting).
+        #expect(await arrived.wait(seconds: 30))
         task.cancel()
         let result = await task.result
         #expect((result.failure as? TransportError)?.code == .cancelled)
@@ -343,7 +357,10 @@ struct CurlEngineTests {
         #expect(eventually { bin.server.openConnections > 0 })
         engine.shutdown()
         #expect(log.snapshot[0]?.first?.failure?.code == .cancelled)
-        engine.execute(try PreparedRequest(url: bin.url("/get"), options: testOptions())) { log.record(1, $0) }
+        // (To a server of its own, so that its kept-alive connection is not counted below.)
+        let probe = try HTTPBin()
+        defer { probe.stop() }
+        engine.execute(try PreparedRequest(url: probe.url("/get"), options: testOptions())) { log.record(1, $0) }
         #expect(log.snapshot[1]?.first?.failure?.code == .engineUnavailable)
     }
 }

@@ -23,18 +23,6 @@ final class CompletionLog: Sendable {
     }
 }
 
-extension Result {
-    var failure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
-    }
-
-    var success: Success? {
-        if case .success(let value) = self { return value }
-        return nil
-    }
-}
-
 /// Options with short timeouts, so a broken test fails fast instead of hanging.
 func testOptions(total: Double = 20, connect: Double = 5) -> TransferOptions {
     var options = TransferOptions()

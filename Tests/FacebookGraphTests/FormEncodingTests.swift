@@ -77,6 +77,15 @@ struct FormEncodingTests {
         let decoded = FormEncoding.decode(FormEncoding.encodeReadably([("k&=", "v%&=")]), plusAsSpace: false)
         #expect(decoded.map(\.name) == ["k&="] && decoded.map(\.value) == ["v%&="])
     }
+
+    @Test("The readable form escapes a delimiter followed by a combining mark (fuzz finding)")
+    func readableCombiningMark() {
+        // FuzzFormEncoding: "=" then U+05C2 is one Character that is not "=", and was left unescaped.
+        let pairs = [("\u{FFFD}I=\u{5C2}\u{FFFD}", ""), ("&\u{301}", "%\u{301}=\u{301}")]
+        let decoded = FormEncoding.decode(FormEncoding.encodeReadably(pairs), plusAsSpace: false)
+        #expect(decoded.map(\.name) == pairs.map(\.0))
+        #expect(decoded.map(\.value) == pairs.map(\.1))
+    }
 }
 
 extension String {

@@ -282,4 +282,15 @@ struct GraphClientTests {
         configuration.videoBaseURL = nil
         #expect(try upload.prepare(configuration: configuration).url == "https://graph.facebook.com/v19.0/me/videos")
     }
+
+    @Test("A # in a path is sent as %23, so the query after it still reaches the server (fuzz finding)")
+    func hashInPath() throws {
+        // FuzzFormEncoding: path "Cname&q=…#q…" put the parameters and token after a fragment.
+        var configuration = GraphConfiguration(accessToken: "TOKEN")
+        configuration.version = "v19.0"
+        let url = try GraphRequest(path: "me#x", parameters: ["fields": "id"]).prepare(configuration: configuration).url
+        #expect(url == "https://graph.facebook.com/v19.0/me%23x?fields=id&access_token=TOKEN")
+        let rest = try GraphRequest(restMethod: "a#b").prepare(configuration: configuration).url
+        #expect(rest.hasPrefix("https://api.facebook.com/method/a%23b?"))
+    }
 }

@@ -49,6 +49,39 @@ struct MultipartTests {
         #expect(form.body == expected)
     }
 
+    @Test("A backslash in an RFC 7578 name or file name is escaped and parses back (fuzz finding)")
+    func backslashInNames() throws {
+        // FuzzMultipart: `name="mes\"` read the backslash as escaping the closing quote, so the name
+        // swallowed `"; filename=` and the file name was lost.
+        let form = MultipartForm(
+            parts: [
+                .text(name: "access_token\\", value: "v"),
+                .file(name: "mes\u{0}\\", filename: "C:\\x\\", contentType: "image/png", data: Self.photo),
+            ],
+            boundary: "B"
+        )
+        #expect(form.body.range(of: Data("name=\"access_token%5C\"".utf8)) != nil)
+        let parsed = try MultipartBody(parsing: form.body, boundary: "B")
+        #expect(parsed.parts.map(\.name) == ["access_token%5C", "mes\u{0}%5C"])
+        #expect(parsed.parts.map(\.filename) == [nil, "C:%5Cx%5C"])
+        #expect(parsed.parts.last?.body == Self.photo)
+    }
+
+    @Test("Spaces inside a quoted name or file name are kept (fuzz finding)", arguments: [false, true])
+    func quotedSpacesKept(legacy: Bool) throws {
+        // FuzzMultipart: a v2 file part named "eg\u{3}\u{0}l " came back without its last space.
+        let form = MultipartForm(
+            parts: [.file(name: " f ", filename: "eg\u{3}\u{0}l ", contentType: "image/png", data: Self.photo)],
+            boundary: "B", style: legacy ? .legacyV2 : .rfc7578)
+        let part = try #require(try MultipartBody(parsing: form.body, boundary: "B").parts.first)
+        #expect(part.filename == "eg\u{3}\u{0}l ")
+        #expect(part.name == (legacy ? nil : " f "))
+        #expect(
+            try MultipartBody(
+                parsing: Data("--B\r\nContent-Disposition: form-data; name= a \r\n\r\nv\r\n--B--".utf8), boundary: "B"
+            ).parts.first?.name == "a")
+    }
+
     @Test("Both styles parse back to their parts, file bytes intact", arguments: [false, true])
     func roundTrip(legacy: Bool) throws {
         let form =

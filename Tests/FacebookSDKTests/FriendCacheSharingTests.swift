@@ -94,7 +94,7 @@ struct FriendCacheSharingTests {
     @Test("A second process shares the cache: it hits the parent's entry, both write at once, each sees the other's")
     func secondProcess() throws {
         let child = try #require(
-            BuiltProducts.executable(named: "FriendCacheChild"),
+            BuiltExecutable.built(named: "FriendCacheChild"),
             "FriendCacheChild is not built beside the tests (swift build --build-tests)")
         try CacheDirectory.with { directory in
             let store = try FriendCacheStore(directory: directory)

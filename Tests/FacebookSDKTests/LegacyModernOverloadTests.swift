@@ -63,6 +63,39 @@ struct LegacyModernOverloadTests {
         #expect(request.state == FBRequestState(kFBRequestStateComplete))
     }
 
+    @Test("A REST call's Result closure and its async form get the core's response, with the session's token")
+    func restResultAndAsync() async throws {
+        let rows = #"[{"uid":4,"name":"Mark"}]"#
+        let fixture = try LegacyFixture(routes: [
+            "/method/users.getInfo": { request in
+                LegacyFixture.answer(request.queryValue("access_token") == "TOKEN-1" ? rows : "{}")(request)
+            }
+        ])
+        defer { fixture.stop() }
+        fixture.login()
+        let outcome = Outcome()
+        fixture.facebook.request(
+            withMethodName: "users.getInfo", andParams: NSMutableDictionary(dictionary: ["uids": "4"]),
+            andHttpMethod: "GET"
+        ) {
+            outcome.record($0)
+        }
+        #expect(await outcome.event.wait())
+        let response = try #require(try outcome.result?.get())
+        #expect(outcome.onCallbackQueue)
+        #expect(outcome.count == 1)
+        #expect(response.body == Data(rows.utf8))
+        let awaited = try await fixture.facebook.request(
+            withMethodName: "users.getInfo", andParams: NSMutableDictionary(dictionary: ["uids": "4"]),
+            andHttpMethod: "GET")
+        #expect(awaited.body == response.body)
+        struct Row: Decodable {
+            var uid: Int
+            var name: String
+        }
+        #expect(try awaited.decode([Row].self).first?.name == "Mark")
+    }
+
     @Test("async and typed async return what the Result closure gets")
     func asyncForms() async throws {
         let fixture = try LegacyFixture(routes: ["/me": LegacyFixture.answer(Self.me)])

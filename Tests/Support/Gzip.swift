@@ -40,6 +40,70 @@ package enum Gzip {
         return Data(output)
     }
 
+    /// A gzip bomb: a small stream that inflates to `zeros` zero bytes (about 1 byte per 160). One
+    /// fixed-Huffman deflate block holds a literal 0, then back-references of length 258 at distance
+    /// 1 (13 bits each), then literal zeros for the rest. The trailer's CRC-32 is left 0 (computing
+    /// it would cost a pass over every inflated byte): a client that stops at its size cap never
+    /// reads it, and one without a cap fails on it at the end, after inflating everything.
+    package static func bomb(zeros: Int) -> Data {
+        var bits = BitWriter()
+        bits.write(1, count: 1)  // BFINAL
+        bits.write(1, count: 2)  // BTYPE = 01, fixed Huffman codes
+        bits.writeCode(0x30, length: 8)  // literal 0 (codes 0-143 are 0x30 + value, 8 bits)
+        var produced = 1
+        while zeros - produced >= 258 {
+            bits.writeCode(0xC5, length: 8)  // length 258: code 285, 8 bits, no extra bits
+            bits.writeCode(0, length: 5)  // distance 1: code 0, 5 bits, no extra bits
+            produced += 258
+        }
+        while produced < zeros {
+            bits.writeCode(0x30, length: 8)
+            produced += 1
+        }
+        bits.writeCode(0, length: 7)  // end of block: code 256, 7 bits
+        bits.flush()
+        var output: [UInt8] = [0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03]
+        output.append(contentsOf: bits.bytes)
+        appendLittleEndian(UInt32(0), to: &output)
+        appendLittleEndian(UInt32(truncatingIfNeeded: zeros), to: &output)
+        return Data(output)
+    }
+
+    /// Packs deflate's bit stream: fields least significant bit first, Huffman codes most
+    /// significant bit first.
+    private struct BitWriter {
+        var bytes: [UInt8] = []
+        private var current: UInt8 = 0
+        private var used = 0
+
+        /// Appends the low `count` bits of `value`, least significant first.
+        mutating func write(_ value: UInt32, count: Int) {
+            for index in 0..<count {
+                if (value >> index) & 1 == 1 { current |= 1 << used }
+                used += 1
+                if used == 8 {
+                    bytes.append(current)
+                    current = 0
+                    used = 0
+                }
+            }
+        }
+
+        /// Appends a Huffman code of `length` bits, most significant first.
+        mutating func writeCode(_ code: UInt32, length: Int) {
+            for index in stride(from: length - 1, through: 0, by: -1) {
+                write((code >> index) & 1, count: 1)
+            }
+        }
+
+        /// Pads the last partial byte with zero bits.
+        mutating func flush() {
+            if used > 0 { bytes.append(current) }
+            current = 0
+            used = 0
+        }
+    }
+
     /// The CRC-32 (ISO 3309, the one gzip and zlib use) of `bytes`.
     package static func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF

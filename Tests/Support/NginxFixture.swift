@@ -6,8 +6,9 @@
 //    static files into `www/` (`/me`, `/small`, `/friends`, the same bytes the benchmark anchors
 //    use), then generates a certificate authority for this run and two leaf certificates signed by
 //    it with the `openssl` command: one for `IP:127.0.0.1, DNS:localhost`, one for
-//    `DNS:wrong.invalid` only.
-// 2. **Start.** It picks three free loopback ports, writes `nginx.conf` and runs
+//    `DNS:wrong.invalid` only, one for `IP:127.0.0.1` that expired before it was valid (`-days -1`);
+//    and a self-signed leaf for `IP:127.0.0.1` that no CA vouches for.
+// 2. **Start.** It picks six free loopback ports, writes `nginx.conf` and runs
 //    `nginx -p DIR -e DIR/logs/error.log -c DIR/nginx.conf`. A port taken between the pick and
 //    nginx's `bind` makes nginx exit; the fixture then retries with new ports (5 tries).
 // 3. **Ready.** It waits (bounded, 5 s) for the master's pid file, which nginx writes only after
@@ -45,6 +46,13 @@ package final class NginxFixture: Sendable {
     /// An HTTPS port whose certificate names only `DNS:wrong.invalid` (signed by the same CA), so
     /// host verification of `127.0.0.1` fails there.
     package let wrongHostPort: Int
+    /// An HTTPS port whose certificate (for `IP:127.0.0.1`, signed by ``caFile``) has expired.
+    package let expiredPort: Int
+    /// An HTTPS port whose certificate (for `IP:127.0.0.1`) is self-signed: no CA vouches for it.
+    package let selfSignedPort: Int
+    /// An HTTPS + HTTP/2 port that ends every connection after two requests (`keepalive_requests 2`:
+    /// a `GOAWAY` while further streams are open on it).
+    package let goawayPort: Int
     /// The PEM file of this run's certificate authority.
     package let caFile: String
     /// The run directory: configuration, certificates, `www/`, logs. Removed by ``stop()``.
@@ -72,6 +80,9 @@ package final class NginxFixture: Sendable {
             httpPort = ports[0]
             httpsPort = ports[1]
             wrongHostPort = ports[2]
+            expiredPort = ports[3]
+            selfSignedPort = ports[4]
+            goawayPort = ports[5]
             self.master = master
         } catch {
             try? FileManager.default.removeItem(atPath: directory)
@@ -99,6 +110,11 @@ package final class NginxFixture: Sendable {
     /// `https://127.0.0.1:<wrongHostPort><path>`: a server whose certificate does not name the host.
     package func wrongHostURL(_ path: String) -> String {
         "https://127.0.0.1:\(wrongHostPort)\(path)"
+    }
+
+    /// `https://127.0.0.1:<port><path>` for one of the fixture's HTTPS ports.
+    package func httpsURL(port: Int, _ path: String) -> String {
+        "https://127.0.0.1:\(port)\(path)"
     }
 
     /// The access-log lines of the `/logged/*` requests so far, oldest first, each
@@ -189,9 +205,12 @@ extension NginxFixture {
             log: log
         )
         let leaves = [
-            ("server", "127.0.0.1", "IP:127.0.0.1,DNS:localhost"), ("wrong", "wrong.invalid", "DNS:wrong.invalid"),
+            ("server", "127.0.0.1", "IP:127.0.0.1,DNS:localhost", "7"),
+            ("wrong", "wrong.invalid", "DNS:wrong.invalid", "7"),
+            // Not after one day before its start: expired from the moment it is made.
+            ("expired", "127.0.0.1", "IP:127.0.0.1", "-1"),
         ]
-        for (name, commonName, subjectAltName) in leaves {
+        for (name, commonName, subjectAltName, days) in leaves {
             let extensions =
                 "subjectAltName=\(subjectAltName)\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n"
             try extensions.write(toFile: "\(certs)/\(name).ext", atomically: true, encoding: .utf8)
@@ -206,23 +225,31 @@ extension NginxFixture {
                 openssl,
                 [
                     "x509", "-req", "-in", "\(certs)/\(name).csr", "-CA", "\(certs)/ca.pem", "-CAkey",
-                    "\(certs)/ca.key", "-CAcreateserial", "-days", "7", "-extfile", "\(certs)/\(name).ext",
+                    "\(certs)/ca.key", "-CAcreateserial", "-days", days, "-extfile", "\(certs)/\(name).ext",
                     "-out", "\(certs)/\(name).pem",
                 ],
                 log: log
             )
         }
+        try check(
+            openssl,
+            ["req", "-x509"] + ecKey + [
+                "-days", "7", "-subj", "/CN=127.0.0.1", "-keyout", "\(certs)/selfsigned.key",
+                "-out", "\(certs)/selfsigned.pem", "-addext", "subjectAltName=IP:127.0.0.1",
+            ],
+            log: log
+        )
     }
 
-    /// Starts nginx on three fresh ports, retrying with new ports when a bind fails; returns the
-    /// ports (HTTP, HTTPS, wrong host) and the master once it has bound them all and each accepts
+    /// Starts nginx on six fresh ports, retrying with new ports when a bind fails; returns the
+    /// ports (HTTP, HTTPS, wrong host, expired, self-signed, GOAWAY) and the master once it has bound them all and each accepts
     /// connections.
     fileprivate static func startNginx(_ nginx: String, in directory: String) throws -> ([Int], Process) {
         let errorLog = directory + "/logs/error.log"
         let pidFile = directory + "/logs/nginx.pid"
         let attempts = 5
         for attempt in 1...attempts {
-            let ports = try freePorts(count: 3)
+            let ports = try freePorts(count: 6)
             try configuration(directory: directory, ports: ports)
                 .write(toFile: directory + "/nginx.conf", atomically: true, encoding: .utf8)
             try? FileManager.default.removeItem(atPath: errorLog)
@@ -263,6 +290,7 @@ extension NginxFixture {
                 root \(dir)/www;
                 location / { }
                 location /logged/ { alias \(dir)/www/; access_log \(dir)/logs/logged.log logged; }
+                location = /to-http { return 302 http://127.0.0.1:\(ports[0])/me; }
             """
         return """
             daemon off;
@@ -302,6 +330,22 @@ extension NginxFixture {
                 server {
                     listen 127.0.0.1:\(ports[2]) ssl http2 backlog=4096;
             \(tls.replacingOccurrences(of: "@", with: "wrong"))
+            \(content)
+                }
+                server {
+                    listen 127.0.0.1:\(ports[3]) ssl http2;
+            \(tls.replacingOccurrences(of: "@", with: "expired"))
+            \(content)
+                }
+                server {
+                    listen 127.0.0.1:\(ports[4]) ssl http2;
+            \(tls.replacingOccurrences(of: "@", with: "selfsigned"))
+            \(content)
+                }
+                server {
+                    listen 127.0.0.1:\(ports[5]) ssl http2;
+                    keepalive_requests 2;
+            \(tls.replacingOccurrences(of: "@", with: "server"))
             \(content)
                 }
             }

@@ -33,9 +33,9 @@ struct BundledRecordingsTests {
     func decodes() throws {
         let archive = try Self.bundledArchive()
         #expect(archive.log.version == "1.2")
-        #expect(archive.log.entries.count == 33)
+        #expect(archive.log.entries.count == 49)
         #expect(archive.log.provenance?.redactionRules.contains("parameter:access_token") == true)
-        #expect(try BundledRecordings.demoCassette().unusedEntries.count == 33)
+        #expect(try BundledRecordings.demoCassette().unusedEntries.count == 49)
         #expect(try BundledRecordings.demoCassette() !== BundledRecordings.demoCassette())
     }
 
@@ -129,6 +129,7 @@ struct BundledRecordingsTests {
                         [("uids", "100001,100003"), ("fields", "name,pic_square"), ("access_token", token)]),
                 status: 200, answer: #""pic_square""#
             ),
+        ] + bridgeCalls + [
             Call(
                 url: "\(graph)/me?access_token=\(BundledRecordings.expiredToken)", status: 400,
                 answer: #""code":190,"error_subcode":463"#
@@ -138,7 +139,6 @@ struct BundledRecordingsTests {
             Call(url: "\(graph)/me?fields=error_200&access_token=\(token)", status: 403, answer: #""code":200,"#),
             Call(url: "\(graph)/me?fields=error_2&access_token=\(token)", status: 500, answer: #""is_transient":true"#),
             Call(url: "\(graph)/me?fields=error_502&access_token=\(token)", status: 502, answer: "<!DOCTYPE html>"),
-            Call(url: "\(graph)/me?fields=id&access_token=\(token)", status: 200, answer: #"{"id":"4"}"#),
         ] + pickerCalls
     }()
 
@@ -156,6 +156,60 @@ struct BundledRecordingsTests {
                     + "&after=\(GraphStandIn.cursor(list[start - 1].id))"
             return Call(url: url, status: 200, answer: #""id":"\#(list[start].id)""#)
         }
+    }()
+
+    /// The Graph calls of the REST-to-Graph bridge, in recording order.
+    static let bridgeCalls: [Call] = {
+        let form = "application/x-www-form-urlencoded"
+        func get(_ path: String, _ parameters: [(String, String)], _ answer: String) -> Call {
+            Call(
+                url: "\(graph)/\(path)?" + DemoEngine.form(parameters + [("access_token", token)]), status: 200,
+                answer: answer)
+        }
+        func pages(_ fields: String, _ names: [String]) -> [Call] {
+            [get("me/friends", [("fields", fields), ("limit", "3")], names[0])]
+                + [("100003", names[1]), ("100006", names[2])].map { after, name in
+                    get(
+                        "v19.0/4/friends", [("fields", fields), ("limit", "3"), ("after", GraphStandIn.cursor(after))],
+                        name)
+                }
+        }
+        let post = RecordDemoCommand.bridgePost
+        return [
+            get("me", [("fields", "id")], #"{"id":"4"}"#),
+            get("", [("ids", "100001,100003"), ("fields", "name,picture")], #""picture":{"data""#),
+            get("me/friends", [("fields", "id"), ("limit", "100")], #"{"id":"100007"}"#),
+        ] + pages("id", [#"{"id":"100001"}"#, #"{"id":"100004"}"#, #"{"id":"100007"}"#]) + [
+            Call(
+                method: "POST", url: "\(graph)/me/feed", contentType: form,
+                body: Data(
+                    DemoEngine.form([("link", post["link"]!), ("message", post["message"]!), ("access_token", token)])
+                        .utf8),
+                status: 200, answer: #""id":"4_10150590958751329""#
+            ),
+            Call(
+                method: "POST", url: "\(graph)/4_10150590958751329/comments", contentType: form,
+                body: Data(
+                    DemoEngine.form([("message", RecordDemoCommand.bridgeComment), ("access_token", token)]).utf8),
+                status: 200, answer: #""id":"4_10150590958751329_"#
+            ),
+            Call(
+                method: "DELETE", url: "\(graph)/me/permissions?access_token=\(token)", status: 200,
+                answer: #""success":true"#),
+            Call(
+                url: "\(graph)/oauth/access_token?"
+                    + DemoEngine.form([
+                        ("grant_type", "fb_exchange_token"), ("client_id", GraphStandIn.appID),
+                        ("client_secret", "<SECRET-1>"), ("fb_exchange_token", token),
+                    ]),
+                status: 200, answer: #""expires_in":5184000"#
+            ),
+            get("me", [("fields", "id,name,picture,gender")], #""gender":"male""#),
+        ] + pages("id,name", ["Ada Lovelace", "Edsger Dijkstra", "Frances Allen"]) + [
+            get("me/friends", [("fields", "id,gender"), ("limit", "100")], #""gender":"female""#),
+            get("me", [("fields", "name")], #""name":"Mark Demo""#),
+            get("me/friends", [("fields", "id,name"), ("limit", "100")], #""name":"Frances Allen""#),
+        ]
     }()
 
     @Test("Every call listed has an entry, sent as a modern client sends it, and every entry is one of them")
@@ -177,11 +231,11 @@ struct BundledRecordingsTests {
         #expect(cassette.unusedEntries.map(\.request.url) == [])
     }
 
-    /// The friends pages whose request URL holds `marker`, checked to chain: each request is the
+    /// The friends pages whose request URL passes `isPage`, checked to chain: each request is the
     /// previous page's `paging.next`, and the last page has none. Returns each page's `data`.
-    static func chainedFriendPages(marked marker: String) throws -> [[[String: Any]]] {
+    static func chainedFriendPages(where isPage: (String) -> Bool) throws -> [[[String: Any]]] {
         let pages = try bundledArchive().log.entries.filter {
-            $0.request.url.contains("/friends?") && $0.request.url.contains(marker)
+            $0.request.url.contains("/friends?") && isPage($0.request.url)
         }
         func body(_ entry: HAREntry) throws -> [String: Any] {
             try #require(try JSONSerialization.jsonObject(with: entry.response.content.body) as? [String: Any])
@@ -199,7 +253,8 @@ struct BundledRecordingsTests {
 
     @Test("The three friends pages chain: each request is the previous page's paging.next; the last has none")
     func friendsPagesChain() throws {
-        let pages = try Self.chainedFriendPages(marked: "limit=3")
+        // The demo's pages; the REST bridge's friends requests (also `limit=3`) carry `fields=`.
+        let pages = try Self.chainedFriendPages { $0.contains("limit=3") && !$0.contains("fields=") }
         #expect(pages.count == 3)
         let names = pages.flatMap { $0.compactMap { $0["name"] as? String } }
         #expect(names == GraphStandIn.friends.map(\.name))
@@ -209,7 +264,7 @@ struct BundledRecordingsTests {
         "The picker's friend list: 343 friends over 14 chained pages, with the picker's fields, accented and non-Latin names"
     )
     func pickerFriendListChains() throws {
-        let pages = try Self.chainedFriendPages(marked: "fields=")
+        let pages = try Self.chainedFriendPages { $0.contains("fields=first_name") }
         #expect(pages.count == 14)
         let friends = pages.flatMap { $0 }
         #expect(friends.count == 343)
@@ -241,7 +296,7 @@ struct BundledRecordingsTests {
         let run = try CLIRunner.run(["cassette", "record-demo"] + arguments, timeout: 120)
         if FileManager.default.fileExists(atPath: har.path) {
             #expect(run.status == 0, "stderr: \(run.stderr)")
-            #expect(run.stdout.contains("wrote \(har.path): 33 entries"))
+            #expect(run.stdout.contains("wrote \(har.path): 49 entries"))
         } else {
             // The built binary does not dispatch `cassette record-demo` to RecordDemoCommand yet:
             // record in process, through the same code.

@@ -1,10 +1,6 @@
 import FacebookGraphTestSupport
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Runs the built `fbgraph` binary and captures what it printed.
 struct CLIRun {
     var status: Int32
@@ -16,9 +12,7 @@ enum CLIRunner {
     /// The `fbgraph` next to the test bundle (`.build/<config>/fbgraph`), or `FBGRAPH_BINARY`.
     static var binary: URL {
         if let path = ProcessInfo.processInfo.environment["FBGRAPH_BINARY"] { return URL(fileURLWithPath: path) }
-        if let built = BuiltProducts.executable(named: "fbgraph") { return built }
-        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        return testBinary.deletingLastPathComponent().appendingPathComponent("fbgraph")
+        return BuiltExecutable.url(named: "fbgraph")
     }
 
     /// Runs `fbgraph arguments…` with `environment` added, waiting at most `timeout` seconds;
@@ -29,43 +23,11 @@ enum CLIRunner {
         timeout: Double = 60,
         launcher: [String] = []
     ) throws -> CLIRun {
-        let process = Process()
-        if let program = launcher.first {
-            process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = launcher.dropFirst() + [binary.path] + arguments
-        } else {
-            process.executableURL = binary
-            process.arguments = arguments
-        }
-        process.environment = Self.environment(environment)
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read both pipes concurrently so a full pipe never blocks the child.
-        let outData = ReadBox()
-        let errData = ReadBox()
-        let group = DispatchGroup()
-        for (pipe, box) in [(out, outData), (err, errData)] {
-            group.enter()
-            DispatchQueue.global().async {
-                box.data = pipe.fileHandleForReading.readDataToEndOfFile()
-                group.leave()
-            }
-        }
-        if group.wait(timeout: .now() + timeout) == .timedOut {
-            // SIGKILL: a child may inherit a mask that blocks SIGTERM, and a timed-out run has failed.
-            kill(process.processIdentifier, SIGKILL)
-            throw CLIRunnerError.timedOut(arguments)
-        }
-        process.waitUntilExit()
-        return CLIRun(
-            status: process.terminationStatus,
-            stdout: String(decoding: outData.data, as: UTF8.self),
-            stderr: String(decoding: errData.data, as: UTF8.self)
-        )
+        let program = launcher.first.map { URL(fileURLWithPath: $0) } ?? binary
+        let run = try BuiltExecutable.run(
+            program, arguments: launcher.dropFirst() + (launcher.isEmpty ? [] : [binary.path]) + arguments,
+            environment: Self.environment(environment), timeout: timeout)
+        return CLIRun(status: run.status, stdout: run.stdout, stderr: run.stderr)
     }
 
     /// The test process's environment without tokens, secrets or proxies, plus `extra`. The config
@@ -84,12 +46,4 @@ enum CLIRunner {
         env.merge(extra) { $1 }
         return env
     }
-
-    private final class ReadBox: @unchecked Sendable {
-        var data = Data()
-    }
-}
-
-enum CLIRunnerError: Error {
-    case timedOut([String])
 }

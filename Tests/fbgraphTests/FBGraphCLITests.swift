@@ -135,7 +135,7 @@ struct FBGraphCLITests {
         #expect(run.stdout.contains("refused before any connection"))
         #expect(run.stdout.contains("delegate: request(_:didLoad:) name = Mark Demo"))
         #expect(run.stdout.contains("block: (request, result, nil) with 3 friends"))
-        #expect(run.stdout.contains("11 of 33 recorded entries answered; nothing left the process."))
+        #expect(run.stdout.contains("11 of 49 recorded entries answered; nothing left the process."))
         let delegateLines = run.stdout.split(separator: "\n").filter { $0.contains("delegate: ") }.map {
             $0.trimmingCharacters(in: .whitespaces)
         }

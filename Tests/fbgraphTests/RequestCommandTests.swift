@@ -115,6 +115,60 @@ struct RequestCommandTests {
         #expect(postEcho["body"] as? String == "format=json&uids=4&access_token=T0KEN")
     }
 
+    @Test("rest through the REST-to-Graph bridge (the default over the bundled recordings): the REST shapes")
+    func restThroughTheBridge() throws {
+        let info = try CLIRunner.run([
+            "rest", "users.getInfo", "-p", "uids=100001,100003", "-p", "fields=name,pic_square", "--compact",
+        ])
+        #expect(info.status == 0, "stderr: \(info.stderr)")
+        let picture = { (id: String) in
+            "https://platform-lookaside.fbsbx.com/platform/profilepic/?asid=\(id)&height=50&width=50"
+        }
+        let rows = try #require(
+            try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [[String: AnyHashable]])
+        #expect(
+            rows == [
+                ["uid": NSNumber(value: 100001), "name": "Ada Lovelace", "pic_square": picture("100001")],
+                ["uid": NSNumber(value: 100003), "name": "Grace Hopper", "pic_square": picture("100003")],
+            ])
+        #expect(info.stdout.contains(#""uid":100001"#), "a number, as REST wrote it")
+
+        let friends = try CLIRunner.run(["rest", "friends.getAppUsers", "--compact"])
+        #expect(friends.status == 0, "stderr: \(friends.stderr)")
+        #expect(
+            friends.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                == "[100001,100002,100003,100004,100005,100006,100007]")
+
+        // --no-bridge replays the recorded REST answer instead (the old REST pictures).
+        let rest = try CLIRunner.run([
+            "rest", "users.getInfo", "-p", "uids=100001,100003", "-p", "fields=name,pic_square", "--no-bridge",
+            "--compact",
+        ])
+        #expect(rest.status == 0, "stderr: \(rest.stderr)")
+        #expect(rest.stdout.contains("https://graph.facebook.com/100001/picture?type=square"))
+
+        let unknown = try CLIRunner.run(["rest", "no.such.method"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("(code 3): Unknown method: no.such.method"), "\(unknown.stderr)")
+
+        let both = try CLIRunner.run(["rest", "users.getLoggedInUser", "--bridge", "--no-bridge"])
+        #expect(both.status == 64)
+        #expect(both.stderr.contains("--bridge and --no-bridge"))
+    }
+
+    @Test("rest --bridge with --base-url sends the Graph calls to that server (the stand-in), not /method/")
+    func restBridgeToABaseURL() throws {
+        let server = try GraphStandInServer()
+        defer { server.stop() }
+        let run = try CLIRunner.run([
+            "rest", "users.getLoggedInUser", "--bridge", "--base-url", server.baseURL, "--token",
+            GraphStandInServer.validToken,
+        ])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "4")
+        #expect(server.requestsServed == 1)
+    }
+
     @Test("batch POSTs / with the file's JSON array as the batch parameter, plus the token")
     func batch() throws {
         let bin = try HTTPBin(extraRoutes: ["/": { HTTPBin.json(HTTPBin.echo($0, includingBody: true)) }])

@@ -41,10 +41,13 @@ open class FBSession: NSObject, @unchecked Sendable {
         super.init()
     }
 
-    /// An open session over `accessToken`, valid until `expirationDate` (nil: no expiry).
+    /// An open session over `accessToken`, valid until `expirationDate`.
     ///
-    /// - Parameter userID: The token owner's user id, when known. The friend picker's cache keys its
-    ///   entries by it (never by the token); when nil, the picker asks Graph (`me?fields=id`) once.
+    /// - Parameters:
+    ///   - accessToken: The user access token (obtained elsewhere: Linux has no login UI).
+    ///   - expirationDate: When the token expires; nil for a token that does not.
+    ///   - userID: The token owner's user id, when known. The friend picker's cache keys its entries
+    ///     by it (never by the token); when nil, the picker asks Graph (`me?fields=id`) once.
     public init(accessToken: String!, expirationDate: Date!, userID: String? = nil) {
         token = accessToken
         expiry = expirationDate

@@ -41,18 +41,27 @@ public final class GraphTask: Sendable {
         }
     }
 
-    /// Completes the call, once; later calls do nothing.
+    /// Completes the call, once; later calls do nothing. Drops the handle and the retry timer: the
+    /// handle's transfer holds the completion that holds this task, a cycle that would otherwise
+    /// keep every finished call (and its response) alive.
     func finish(_ result: Result<GraphResponse, GraphError>) {
         let completion = state.withLock { state -> (@Sendable (Result<GraphResponse, GraphError>) -> Void)? in
-            defer { state.completion = nil }
+            defer {
+                state.completion = nil
+                state.handle = nil
+                state.retryTimer = nil
+            }
             return state.completion
         }
         completion?(result)
     }
 
     /// Keeps the handle of the attempt in flight, cancelling it at once if the task was cancelled.
+    /// A call that has already finished (the transfer completed before `execute` returned its
+    /// handle) does not keep it, for the same cycle's sake.
     func store(_ handle: TransferHandle) {
         let cancelNow = state.withLock { state -> Bool in
+            guard state.completion != nil else { return false }
             state.handle = handle
             return state.cancelled
         }

@@ -22,8 +22,13 @@ enum CurlErrorMapping {
 
     static func kind(of code: CURLcode) -> TransportError.Code {
         switch code {
-        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
+        case CURLE_URL_MALFORMAT:
             return .invalidURL
+        // `PreparedRequest` admits only http and https URLs and the engine follows redirects itself,
+        // so libcurl reports an unsupported protocol only when the server's reply is not HTTP
+        // ("Unsupported HTTP/1 subversion in response"): the connection is useless, not the URL.
+        case CURLE_UNSUPPORTED_PROTOCOL:
+            return .connectionLost
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
             return .cannotFindHost
         case CURLE_COULDNT_CONNECT:

@@ -14,8 +14,10 @@ final class CurlTransfer: TransferCancelling, @unchecked Sendable {
 
     /// The request of the current hop (it changes when a redirect is followed).
     var request: PreparedRequest
-    /// Called exactly once, on the engine's thread.
-    private let completion: @Sendable (Result<RawResponse, TransportError>) -> Void
+    /// Called exactly once, on the engine's thread, then dropped: a caller's completion usually holds
+    /// what holds this transfer's handle (a `GraphTask`, an `FBURLConnection`), and keeping it after
+    /// completion would make that a cycle that leaks every finished request.
+    private var completion: (@Sendable (Result<RawResponse, TransportError>) -> Void)?
     private weak var engine: CurlEngine?
 
     var phase: Phase = .queued
@@ -71,7 +73,9 @@ final class CurlTransfer: TransferCancelling, @unchecked Sendable {
         guard phase != .finished else { return }
         phase = .finished
         freeLists()
-        completion(result)
+        let completion = self.completion
+        self.completion = nil
+        completion?(result)
     }
 
     /// Prepares for the next hop of a redirect chain.

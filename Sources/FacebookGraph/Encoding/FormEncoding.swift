@@ -55,17 +55,19 @@ package enum FormEncoding {
     /// and readable in messages and canonical forms. Not for the wire.
     package static func encodeReadably(_ pairs: [(String, String)]) -> String {
         /// `text` with the three delimiters escaped.
+        // By Unicode scalar, not Character: a combining mark after a delimiter (`=\u{5C2}`) makes
+        // one grapheme that is not "=", yet the decoder splits on the byte (found by FuzzFormEncoding).
         func escaped(_ text: String) -> String {
-            var result = ""
-            for character in text {
-                switch character {
-                case "%": result += "%25"
-                case "&": result += "%26"
-                case "=": result += "%3D"
-                default: result.append(character)
+            var result = String.UnicodeScalarView()
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "%": result.append(contentsOf: "%25".unicodeScalars)
+                case "&": result.append(contentsOf: "%26".unicodeScalars)
+                case "=": result.append(contentsOf: "%3D".unicodeScalars)
+                default: result.append(scalar)
                 }
             }
-            return result
+            return String(result)
         }
         return pairs.map { escaped($0.0) + "=" + escaped($0.1) }.joined(separator: "&")
     }

@@ -245,7 +245,8 @@ extension MultipartBody {
 /// The `; name=value` parameters of a header value such as `form-data; name="source"; filename="a.jpg"`
 /// or `multipart/form-data; boundary=xyz`.
 private enum HeaderParameters {
-    /// The parameters after the first `;`, names lower-cased, quoted values unquoted (`\x` is `x`).
+    /// The parameters after the first `;`, names lower-cased, quoted values unquoted (`\x` is `x`)
+    /// and kept as written, unquoted values trimmed.
     static func parse(_ value: String) -> [(name: String, value: String)] {
         var result: [(name: String, value: String)] = []
         var scalars = Array(value.unicodeScalars)[...]
@@ -259,10 +260,12 @@ private enum HeaderParameters {
                 scalars = scalars.dropFirst()
             }
             var parameterValue = String.UnicodeScalarView()
+            var quoted = false
             if scalars.first == "=" {
                 scalars = scalars.dropFirst()
                 while let first = scalars.first, first == " " || first == "\t" { scalars = scalars.dropFirst() }
                 if scalars.first == "\"" {
+                    quoted = true
                     scalars = scalars.dropFirst()
                     while let first = scalars.first, first != "\"" {
                         scalars = scalars.dropFirst()
@@ -283,7 +286,10 @@ private enum HeaderParameters {
                 }
             }
             let trimmedName = String(name).trimmingCharacters(in: .whitespaces).lowercased()
-            let trimmedValue = String(parameterValue).trimmingCharacters(in: .whitespaces)
+            // A quoted value is kept as written: its spaces are part of it (found by FuzzMultipart,
+            // a file name ending in a space came back without it).
+            let trimmedValue =
+                quoted ? String(parameterValue) : String(parameterValue).trimmingCharacters(in: .whitespaces)
             if !trimmedName.isEmpty { result.append((trimmedName, trimmedValue)) }
         }
         return result

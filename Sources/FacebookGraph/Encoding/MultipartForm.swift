@@ -3,7 +3,7 @@ import Foundation
 /// A `multipart/form-data` body to send: text parts and file parts, in order, in one of two styles.
 ///
 /// - ``Style/rfc7578``: every part names its field (`name="…"`, with `"`, CR and LF escaped as
-///   browsers do); a file part adds `filename="…"` and its media type. The boundary is random.
+///   browsers do, and `\\`); a file part adds `filename="…"` and its media type. The boundary is random.
 /// - ``Style/legacyV2``: exactly the bytes of the v2 SDK's `generatePostBody`: names written as they
 ///   are, a file part carrying only `filename="…"` (no `name`), and the fixed boundary
 ///   ``legacyV2Boundary``. ``legacyV2(fields:files:)`` builds the whole v2 body: string parts first,
@@ -105,10 +105,13 @@ package struct MultipartForm: Sendable {
     }
 
     /// A name or file name as written inside quotes: escaped (`"`, CR, LF as `%22`, `%0D`, `%0A`, as
-    /// browsers do) in the RFC 7578 style, as it is in the v2 style.
+    /// browsers do, and `\\` as `%5C`) in the RFC 7578 style, as it is in the v2 style. The backslash
+    /// is escaped too because quoted-string parsers (``MultipartBody`` among them) read `\\"` as a
+    /// quote: a name ending in `\\` swallowed the rest of the header (found by FuzzMultipart).
     private func quoted(_ text: String) -> String {
         guard style == .rfc7578 else { return text }
-        return text.replacingOccurrences(of: "\"", with: "%22")
+        return text.replacingOccurrences(of: "\\", with: "%5C")
+            .replacingOccurrences(of: "\"", with: "%22")
             .replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
     }

@@ -21,7 +21,7 @@ extension GraphError {
         body: Data,
         json: Any?? = nil
     ) -> GraphError? {
-        let object: Any? = json ?? (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]))
+        let object: Any? = json ?? (try? GraphJSON.parse(body))
         let fields = headers.fields.map { (name: $0.name, value: $0.value) }
         var error: GraphError?
         if let dictionary = object as? [String: Any] {
@@ -57,6 +57,11 @@ extension GraphError {
             )
         }
         guard var error else { return nil }
+        // A server may echo the request in its texts ("… for /me?access_token=…"): the texts that end
+        // up in logs and descriptions lose every secret value (the raw `body` stays as received).
+        error.message = SecretPolicy.redactSecrets(in: error.message)
+        error.userTitle = error.userTitle.map(SecretPolicy.redactSecrets(in:))
+        error.userMessage = error.userMessage.map(SecretPolicy.redactSecrets(in:))
         if error.fbtraceID == nil { error.fbtraceID = headers["x-fb-trace-id"] }
         error.retryAfter = GraphUsage(headers: headers).retryAfter
         return error

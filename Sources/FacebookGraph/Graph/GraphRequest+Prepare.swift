@@ -133,13 +133,15 @@ extension GraphRequest {
     }
 
     /// `base` + `version/` + `path`, without doubled slashes; a path that already starts with a
-    /// version (`/v2.0/me`, koala's `^/?v\d+(\.\d+)?/`) keeps its own.
+    /// version (`/v2.0/me`, koala's `^/?v\d+(\.\d+)?/`) keeps its own. A `#` in the path is sent as
+    /// `%23`: as a fragment it would have cut off the query — parameters and token — that follows
+    /// (found by FuzzFormEncoding).
     package static func join(base: String, version: String?, path: String) -> String {
         var trimmed = Substring(path)
         while trimmed.first == "/" { trimmed = trimmed.dropFirst() }
         var url = base.hasSuffix("/") ? base : base + "/"
         if let version, !startsWithVersion(trimmed) { url += version + "/" }
-        return url + trimmed
+        return url + trimmed.replacingOccurrences(of: "#", with: "%23")
     }
 
     private static func startsWithVersion(_ path: Substring) -> Bool {

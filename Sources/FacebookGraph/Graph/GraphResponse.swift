@@ -34,7 +34,7 @@ public struct GraphResponse: Sendable {
     /// - Throws: ``GraphError`` of category ``GraphErrorCategory/decoding`` when it is not JSON.
     public func jsonObject() throws(GraphError) -> Any {
         do {
-            return try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+            return try GraphJSON.parse(body)
         } catch {
             throw GraphError(decoding: "the body is not JSON", status: status, body: body)
         }

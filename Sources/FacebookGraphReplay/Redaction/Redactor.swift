@@ -298,11 +298,13 @@ public final class Redactor: @unchecked Sendable {
     private func rewrite(_ request: HARRequest) -> HARRequest {
         var result = request
         result.url = rewriteText(request.url, plusIsSpace: false)
+        // Names are text too: a secret can stand where a name is (`?SECRET&…`, found by FuzzRedactor).
         result.queryString = request.queryString.map { item in
             if rules.parameters[item.name] != nil, let placeholder = placeholders[item.value] {
                 return HARNameValue(name: item.name, value: placeholder)
             }
-            return HARNameValue(name: item.name, value: rewriteText(item.value, plusIsSpace: false))
+            return HARNameValue(
+                name: rewriteText(item.name, plusIsSpace: false), value: rewriteText(item.value, plusIsSpace: false))
         }
         result.headers = request.headers.map(rewriteHeaderField)
         if let postData = request.postData {
@@ -380,7 +382,9 @@ public final class Redactor: @unchecked Sendable {
     /// A header with its credential or cookie values replaced, or its text redacted.
     private func rewriteHeaderField(_ header: HARNameValue) -> HARNameValue {
         guard let kind = rules.headers[header.name.lowercased()] else {
-            return HARNameValue(name: header.name, value: rewriteText(header.value, plusIsSpace: false))
+            return HARNameValue(
+                name: rewriteText(header.name, plusIsSpace: false), value: rewriteText(header.value, plusIsSpace: false)
+            )
         }
         let value = Credentials.map(headerNamed: header.name, value: header.value, kind: kind) { secret in
             placeholders[secret] ?? rewriteText(secret, plusIsSpace: false)

@@ -26,6 +26,9 @@ package indirect enum HTTPServerResponse: Sendable {
     case hang
     /// Writes `bytes` verbatim, then closes the connection if `close` is true.
     case raw(Data, close: Bool)
+    /// Writes `bytes` verbatim, then resets the connection (`SO_LINGER` 0: the client sees a TCP
+    /// RST, not an orderly end): a peer that crashes before or in the middle of its answer.
+    case reset(after: Data)
 
     /// A `.full` response whose body is `text` in UTF-8, with `Content-Type: text/plain; charset=utf-8`.
     package static func text(_ text: String, status: Int = 200) -> HTTPServerResponse {
@@ -153,6 +156,11 @@ struct HTTPResponseWriter {
         case .raw(let bytes, let close):
             guard sendAll(bytes) else { return .abort }
             return close ? .close : .keepOpen
+        case .reset(let bytes):
+            _ = sendAll(bytes)
+            var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+            setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+            return .abort
         }
     }
 

@@ -3,8 +3,8 @@ import Foundation
 /// The user's long friend list: what a friend picker asks for (`GET /me/friends?fields=…`).
 ///
 /// The v2-era call without `fields` (the demo's `me/friends?limit=3`) keeps the seven
-/// ``GraphStandIn/friends``, so the demo's three recorded pages stay as they were; a call that names
-/// its `fields` — as the v3.1 friend picker and `fbgraph friends` do — gets this list instead:
+/// ``GraphStandIn/friends``, so the demo's three recorded pages stay as they were; a call that asks
+/// for a picker's name fields — as the v3.1 friend picker and `fbgraph friends` do — gets this list instead:
 /// 343 friends, enough to scroll a terminal, in Graph's default pages of 25 (14 pages). It opens
 /// with the seven, then 336 names from fourteen groups: English, accented Latin (Élodie Lefèvre,
 /// Íñigo Ibáñez, Łukasz Wójcik, Søren Ødegård, Zoë Brontë), Cyrillic, Greek, Arabic, Japanese,
@@ -69,9 +69,13 @@ extension GraphStandIn {
         (["Ada", "Alan", "Grace", "Edsger", "Barbara", "Donald"], ["Wirth", "Hoare", "Milner", "Kay"]),
     ]
 
-    /// Whether a friends call asks for the long list: it names its `fields`.
+    /// Whether a friends call asks for the long list: its `fields` name a picker's name fields
+    /// (`first_name`, `middle_name` and `last_name`, which the v3.1 picker always asks for). Other
+    /// `fields=` calls (the REST bridge's `id`, `id,name`, `id,gender`) keep the seven friends.
     static func asksForFriendList(_ call: Call) -> Bool {
-        call.value("fields").map { !$0.isEmpty } ?? false
+        let fields = Set(
+            (call.value("fields") ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        return fields.isSuperset(of: ["first_name", "middle_name", "last_name"])
     }
 
     /// A friend of the long list as Graph writes it: the asked `fields` (`id` always), `picture` as

@@ -14,10 +14,14 @@ import Foundation
 /// | request | answer |
 /// |---|---|
 /// | `GET /me` (`fields=` picks fields) | 200, the user |
-/// | `GET /me/friends?limit=3`, then each `paging.next` | 200, three cursor pages (3, 3, 1 friends) |
-/// | `GET /me/friends?fields=…`, then each `paging.next` | 200, the long ``friendList`` (343) in pages of 25 |
+/// | `GET /me/friends?limit=3`, then each `paging.next` | 200, three cursor pages (3, 3, 1 friends); `fields=` picks fields |
+/// | `GET /me/friends?fields=…` with a picker's name fields (`first_name`, `middle_name`, `last_name`), then each `paging.next` | 200, the long ``friendList`` (343) in pages of 25 |
 /// | `GET /me/permissions`, `GET /me/apprequestformerrecipients` | 200, `data` lists |
-/// | `POST /me/feed` (`message`) | 200, `{"id":"4_…"}` |
+/// | `POST /me/feed` (`message`, `link`…), `POST /<friend>/feed` | 200, `{"id":"4_…"}` |
+/// | `GET /?ids=…&fields=…` | 200, `{"<id>": {…}}` (the user and the friends, `picture` as `{data:{url}}`) |
+/// | `POST /<object>/comments` (`message`) | 200, `{"id":"<object>_…"}` |
+/// | `DELETE /me/permissions` | 200, `{"success":true}` |
+/// | `GET /oauth/access_token?grant_type=fb_exchange_token…` (``appSecret``) | 200, `access_token`, `expires_in` |
 /// | `POST /me/photos` (a `source` file part) | 200, `{"id":…,"post_id":…}` |
 /// | `POST /` with `batch` | 200, the batch array: one item per call, `null` when skipped |
 /// | `GET /method/fql.query`, `friends.getAppUsers`, `users.getInfo` | 200, REST arrays |
@@ -60,6 +64,7 @@ package enum GraphStandIn {
     /// Answers a parsed call; `origin` (`http://127.0.0.1:PORT`) starts the URLs it writes.
     static func answer(_ call: Call, origin: String) -> Answer {
         if call.path.hasPrefix("/method/") { return rest(call) }
+        if call.method == "GET", call.path == "/oauth/access_token" { return exchangeToken(call) }
         guard let token = call.value("access_token") else {
             let message = "An active access token must be used to query information about the current user."
             return graphError(call, status: 400, code: 2500, message: message)
@@ -83,6 +88,11 @@ package enum GraphStandIn {
         switch (call.method, call.path) {
         case ("GET", "/me"):
             return json(call, user(fields: call.value("fields")))
+        case ("GET", "/"):
+            guard let ids = call.value("ids"), !ids.isEmpty else { return unknownPath(call) }
+            return people(call, ids: ids)
+        case ("DELETE", "/me/permissions"):
+            return json(call, ["success": true])
         case ("GET", "/me/friends"):
             return friendsPage(call, origin: origin)
         case ("GET", "/me/permissions"):
@@ -97,7 +107,17 @@ package enum GraphStandIn {
             guard let message = call.value("message"), !message.isEmpty else {
                 return graphError(call, status: 400, code: 100, message: "(#100) Missing message or attachment")
             }
-            return json(call, ["id": "\(userID)_\(objectID(message))"])
+            let seed = call.value("link").map { "\(message) \($0)" } ?? message
+            return json(call, ["id": "\(userID)_\(objectID(seed))"])
+        case ("POST", let path) where path.hasSuffix("/feed") && profile(String(path.dropFirst().dropLast(5))) != nil:
+            // A friend's wall (REST `stream.publish` with `target_id`).
+            let target = String(path.dropFirst().dropLast(5))
+            guard let message = call.value("message"), !message.isEmpty else {
+                return graphError(call, status: 400, code: 100, message: "(#100) Missing message or attachment")
+            }
+            return json(call, ["id": "\(target)_\(objectID("\(target) \(message)"))"])
+        case ("POST", let path) where path.hasSuffix("/comments") && path.split(separator: "/").count == 2:
+            return comment(call, on: String(path.split(separator: "/")[0]))
         case ("POST", "/me/photos"):
             guard let photo = call.files.first(where: { $0.name == "source" }) else {
                 return graphError(call, status: 400, code: 324, message: "(#324) Requires upload file")
@@ -114,7 +134,8 @@ package enum GraphStandIn {
 
     // MARK: The user and the friends
 
-    /// The user, limited to `fields` when given (`id` always comes back, as Graph does).
+    /// The user, limited to `fields` when given (`id` always comes back, as Graph does); `gender`,
+    /// `picture` come back only when asked for, as Graph's non-default fields.
     static func user(fields: String?) -> [String: Any] {
         let all: [String: Any] = [
             "id": userID, "name": "Mark Demo", "first_name": "Mark", "last_name": "Demo",
@@ -123,7 +144,8 @@ package enum GraphStandIn {
         ]
         guard let fields else { return all }
         let wanted = Set(fields.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } + ["id"])
-        return all.filter { wanted.contains($0.key) }
+        let extra = (profile(userID) ?? [:]).filter { ["gender", "picture"].contains($0.key) }
+        return all.merging(extra) { current, _ in current }.filter { wanted.contains($0.key) }
     }
 
     /// One cursor page of friends — the seven ``friends`` (id and name), or the long
@@ -146,8 +168,10 @@ package enum GraphStandIn {
         let fields = Set(
             (call.value("fields") ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
         var body: [String: Any] = [
-            "data": page.map {
-                long ? object(friendList[$0], fields: fields) : ["id": ids[$0], "name": friends[$0].name]
+            "data": page.map { index -> [String: Any] in
+                if long { return object(friendList[index], fields: fields) }
+                guard let asked = call.value("fields") else { return ["id": ids[index], "name": friends[index].name] }
+                return person(ids[index], fields: asked) ?? ["id": ids[index]]
             },
             "summary": ["total_count": ids.count],
         ]

@@ -11,7 +11,7 @@ enum BundledRecordings {
         {
           "log" : {
             "_provenance" : {
-              "recordedAt" : "2026-12-01T21:42:21.789Z",
+              "recordedAt" : "2026-12-01T22:00:46.123Z",
               "redactionRules" : [
                 "parameter:access_token",
                 "parameter:appsecret_proof",
@@ -132,12 +132,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:42:20.693Z",
-                "time" : 2.764,
+                "startedDateTime" : "2026-12-01T22:00:45.240Z",
+                "time" : 9.535,
                 "timings" : {
-                  "receive" : 0.040999999999999925,
+                  "receive" : 0.06700000000000017,
                   "send" : 0,
-                  "wait" : 2.723
+                  "wait" : 9.468
                 }
               },
               {
@@ -240,12 +240,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:42:20.718Z",
-                "time" : 7.426,
+                "startedDateTime" : "2026-12-01T22:00:45.262Z",
+                "time" : 19.124,
                 "timings" : {
-                  "receive" : 0.04400000000000048,
+                  "receive" : 0.0589999999999975,
                   "send" : 0,
-                  "wait" : 7.382
+                  "wait" : 19.065
                 }
               },
               {
@@ -355,12 +355,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:42:20.734Z",
-                "time" : 3.925,
+                "startedDateTime" : "2026-12-01T22:00:45.284Z",
+                "time" : 9.338,
                 "timings" : {
-                  "receive" : 0.03699999999999992,
+                  "receive" : 0.0519999999999996,
                   "send" : 0,
-                  "wait" : 3.888
+                  "wait" : 9.286
                 }
               },
               {
@@ -472,12 +472,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:42:20.747Z",
-                "time" : 6.427,
+                "startedDateTime" : "2026-12-01T22:00:45.306Z",
+                "time" : 2.328,
                 "timings" : {
-                  "receive" : 0.04699999999999971,
+                  "receive" : 0.030999999999999694,
                   "send" : 0,
-                  "wait" : 6.38
+                  "wait" : 2.297
                 }
               },
               {
@@ -587,12 +587,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:42:20.759Z",
-                "time" : 5.893,
+                "startedDateTime" : "2026-12-01T22:00:45.324Z",
+                "time" : 0.714,
                 "timings" : {
-                  "receive" : 0.04499999999999993,
+                  "receive" : 0.026000000000000023,
                   "send" : 0,
-                  "wait" : 5.848
+                  "wait" : 0.688
                 }
               },
               {
@@ -691,12 +691,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:42:20.768Z",
-                "time" : 1.634,
+                "startedDateTime" : "2026-12-01T22:00:45.337Z",
+                "time" : 7.556,
                 "timings" : {
-                  "receive" : 0.03799999999999981,
+                  "receive" : 0.04699999999999971,
                   "send" : 0,
-                  "wait" : 1.596
+                  "wait" : 7.509
                 }
               },
               {
@@ -800,12 +800,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:42:20.791Z",
-                "time" : 7.993,
+                "startedDateTime" : "2026-12-01T22:00:45.362Z",
+                "time" : 1.436,
                 "timings" : {
-                  "receive" : 0.036000000000000476,
+                  "receive" : 0.03299999999999992,
                   "send" : 0,
-                  "wait" : 7.957
+                  "wait" : 1.403
                 }
               },
               {
@@ -909,12 +909,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:42:20.803Z",
-                "time" : 1.691,
+                "startedDateTime" : "2026-12-01T22:00:45.367Z",
+                "time" : 5.843,
                 "timings" : {
-                  "receive" : 0.02200000000000002,
+                  "receive" : 0.04600000000000026,
                   "send" : 0,
-                  "wait" : 1.669
+                  "wait" : 5.797
                 }
               },
               {
@@ -1017,12 +1017,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:42:20.809Z",
-                "time" : 5.268,
+                "startedDateTime" : "2026-12-01T22:00:45.384Z",
+                "time" : 10.78,
                 "timings" : {
-                  "receive" : 0.03500000000000014,
+                  "receive" : 0.04699999999999882,
                   "send" : 0,
-                  "wait" : 5.233
+                  "wait" : 10.733
                 }
               },
               {
@@ -1114,12 +1114,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:42:20.837Z",
-                "time" : 2.598,
+                "startedDateTime" : "2026-12-01T22:00:45.398Z",
+                "time" : 5.787,
                 "timings" : {
-                  "receive" : 0.1499999999999999,
+                  "receive" : 0.04099999999999948,
                   "send" : 0,
-                  "wait" : 2.448
+                  "wait" : 5.746
                 }
               },
               {
@@ -1204,12 +1204,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:42:20.851Z",
-                "time" : 0.495,
+                "startedDateTime" : "2026-12-01T22:00:45.418Z",
+                "time" : 3.188,
                 "timings" : {
-                  "receive" : 0.02100000000000002,
+                  "receive" : 0.04400000000000004,
                   "send" : 0,
-                  "wait" : 0.474
+                  "wait" : 3.144
                 }
               },
               {
@@ -1304,12 +1304,1730 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:42:20.865Z",
-                "time" : 0.778,
+                "startedDateTime" : "2026-12-01T22:00:45.430Z",
+                "time" : 4.514,
                 "timings" : {
-                  "receive" : 0.02300000000000002,
+                  "receive" : 0.041999999999999815,
                   "send" : 0,
-                  "wait" : 0.755
+                  "wait" : 4.472
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "id"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/me?fields=id&access_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 10,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 10,
+                    "text" : "{\"id\":\"4\"}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "rD9SsMf-0uL"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T22:00:45.448Z",
+                "time" : 0.449,
+                "timings" : {
+                  "receive" : 0.031000000000000028,
+                  "send" : 0,
+                  "wait" : 0.418
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "name,picture"
+                    },
+                    {
+                      "name" : "ids",
+                      "value" : "100001,100003"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/?fields=name%2Cpicture&ids=100001%2C100003&access_token=<TOKEN-1\#
+        >"
+                },
+                "response" : {
+                  "bodySize" : 431,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 431,
+                    "text" : "{\"100001\":{\"id\":\"100001\",\"name\":\"Ada Lovelace\",\"picture\":{\"data\":{\"height\#
+        \":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?as\#
+        id=100001&height=50&width=50\",\"width\":50}}},\"100003\":{\"id\":\"100003\",\"name\":\"Grace Hopper\",\"pictu\#
+        re\":{\"data\":{\"height\":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/pla\#
+        tform\\/profilepic\\/?asid=100003&height=50&width=50\",\"width\":50}}}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "-jLkm51EDNO"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T22:00:45.453Z",
+                "time" : 5.045,
+                "timings" : {
+                  "receive" : 0.052999999999999936,
+                  "send" : 0,
+                  "wait" : 4.992
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "id"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "100"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/me/friends?fields=id&limit=100&access_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 232,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 232,
+                    "text" : "{\"data\":[{\"id\":\"100001\"},{\"id\":\"100002\"},{\"id\":\"100003\"},{\"id\":\"100004\\#
+        "},{\"id\":\"100005\"},{\"id\":\"100006\"},{\"id\":\"100007\"}],\"paging\":{\"cursors\":{\"after\":\"ZnJpZW5kO\#
+        jEwMDAwNw\",\"before\":\"ZnJpZW5kOjEwMDAwMQ\"}},\"summary\":{\"total_count\":7}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "6tUzLT2mxxA"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T22:00:45.460Z",
+                "time" : 4.125,
+                "timings" : {
+                  "receive" : 0.04800000000000004,
+                  "send" : 0,
+                  "wait" : 4.077
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "id"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "3"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/me/friends?fields=id&limit=3&access_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 291,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 291,
+                    "text" : "{\"data\":[{\"id\":\"100001\"},{\"id\":\"100002\"},{\"id\":\"100003\"}],\"paging\":{\"cu\#
+        rsors\":{\"after\":\"ZnJpZW5kOjEwMDAwMw\",\"before\":\"ZnJpZW5kOjEwMDAwMQ\"},\"next\":\"https:\\/\\/graph.face\#
+        book.com\\/v19.0\\/4\\/friends?fields=id&access_token=<TOKEN-1>&limit=3&after=ZnJpZW5kOjEwMDAwMw\"},\"summary\\#
+        ":{\"total_count\":7}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "w0ZreNpGswI"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T22:00:45.468Z",
+                "time" : 1.362,
+                "timings" : {
+                  "receive" : 0.03500000000000014,
+                  "send" : 0,
+                  "wait" : 1.327
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "id"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "3"
+                    },
+                    {
+                      "name" : "after",
+                      "value" : "ZnJpZW5kOjEwMDAwMw"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/v19.0/4/friends?fields=id&limit=3&after=ZnJpZW5kOjEwMDAwMw&acces\#
+        s_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 419,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 419,
+                    "text" : "{\"data\":[{\"id\":\"100004\"},{\"id\":\"100005\"},{\"id\":\"100006\"}],\"paging\":{\"cu\#
+        rsors\":{\"after\":\"ZnJpZW5kOjEwMDAwNg\",\"before\":\"ZnJpZW5kOjEwMDAwNA\"},\"next\":\"https:\\/\\/graph.face\#
+        book.com\\/v19.0\\/4\\/friends?fields=id&access_token=<TOKEN-1>&limit=3&after=ZnJpZW5kOjEwMDAwNg\",\"previous\\#
+        ":\"https:\\/\\/graph.facebook.com\\/v19.0\\/4\\/friends?fields=id&access_token=<TOKEN-1>&limit=3&before=ZnJpZ\#
+        W5kOjEwMDAwNA\"},\"summary\":{\"total_count\":7}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "0LmTo6HfJJJ"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T22:00:45.471Z",
+                "time" : 0.835,
+                "timings" : {
+                  "receive" : 0.026999999999999913,
+                  "send" : 0,
+                  "wait" : 0.808
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "id"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "3"
+                    },
+                    {
+                      "name" : "after",
+                      "value" : "ZnJpZW5kOjEwMDAwNg"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/v19.0/4/friends?fields=id&limit=3&after=ZnJpZW5kOjEwMDAwNg&acces\#
+        s_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 264,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 264,
+                    "text" : "{\"data\":[{\"id\":\"100007\"}],\"paging\":{\"cursors\":{\"after\":\"ZnJpZW5kOjEwMDAwNw\\#
+        ",\"before\":\"ZnJpZW5kOjEwMDAwNw\"},\"previous\":\"https:\\/\\/graph.facebook.com\\/v19.0\\/4\\/friends?field\#
+        s=id&access_token=<TOKEN-1>&limit=3&before=ZnJpZW5kOjEwMDAwNw\"},\"summary\":{\"total_count\":7}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "h_X66qNAz4D"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T22:00:45.474Z",
+                "time" : 0.524,
+                "timings" : {
+                  "receive" : 0.02200000000000002,
+                  "send" : 0,
+                  "wait" : 0.502
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 111,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/x-www-form-urlencoded"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "POST",
+                  "postData" : {
+                    "mimeType" : "application/x-www-form-urlencoded",
+                    "text" : "link=https%3A%2F%2Fdevelopers.facebook.com%2F&message=Hello%20from%20the%20REST%20bridge\#
+        &access_token=<TOKEN-1>"
+                  },
+                  "queryString" : [
+
+                  ],
+                  "url" : "https://graph.facebook.com/me/feed"
+                },
+                "response" : {
+                  "bodySize" : 28,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 28,
+                    "text" : "{\"id\":\"4_10150590958751329\"}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "GZVFgfGMuZD"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T22:00:45.477Z",
+                "time" : 0.465,
+                "timings" : {
+                  "receive" : 0.02400000000000002,
+                  "send" : 0,
+                  "wait" : 0.441
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 74,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/x-www-form-urlencoded"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "POST",
+                  "postData" : {
+                    "mimeType" : "application/x-www-form-urlencoded",
+                    "text" : "message=A%20comment%20through%20the%20REST%20bridge&access_token=<TOKEN-1>"
+                  },
+                  "queryString" : [
+
+                  ],
+                  "url" : "https://graph.facebook.com/4_10150590958751329/comments"
+                },
+                "response" : {
+                  "bodySize" : 46,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 46,
+                    "text" : "{\"id\":\"4_10150590958751329_10150519692640782\"}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "_0Mrv-fDp6J"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T22:00:45.492Z",
+                "time" : 0.355,
+                "timings" : {
+                  "receive" : 0.020999999999999963,
+                  "send" : 0,
+                  "wait" : 0.334
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "DELETE",
+                  "queryString" : [
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/me/permissions?access_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 16,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 16,
+                    "text" : "{\"success\":true}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "0NddJ6TzevA"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T22:00:45.494Z",
+                "time" : 0.28,
+                "timings" : {
+                  "receive" : 0.014000000000000012,
+                  "send" : 0,
+                  "wait" : 0.266
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "client_id",
+                      "value" : "123"
+                    },
+                    {
+                      "name" : "client_secret",
+                      "value" : "<SECRET-1>"
+                    },
+                    {
+                      "name" : "fb_exchange_token",
+                      "value" : "<TOKEN-1>"
+                    },
+                    {
+                      "name" : "grant_type",
+                      "value" : "fb_exchange_token"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/oauth/access_token?client_id=123&client_secret=<SECRET-1>&fb_exc\#
+        hange_token=<TOKEN-1>&grant_type=fb_exchange_token"
+                },
+                "response" : {
+                  "bodySize" : 71,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 71,
+                    "text" : "{\"access_token\":\"<TOKEN-1>\",\"expires_in\":5184000,\"token_type\":\"bearer\"}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "fIKocld0doA"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T22:00:45.497Z",
+                "time" : 0.465,
+                "timings" : {
+                  "receive" : 0.02100000000000002,
+                  "send" : 0,
+                  "wait" : 0.444
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "id,name,picture,gender"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/me?fields=id%2Cname%2Cpicture%2Cgender&access_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 208,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 208,
+                    "text" : "{\"gender\":\"male\",\"id\":\"4\",\"name\":\"Mark Demo\",\"picture\":{\"data\":{\"height\#
+        \":50,\"is_silhouette\":false,\"url\":\"https:\\/\\/platform-lookaside.fbsbx.com\\/platform\\/profilepic\\/?as\#
+        id=4&height=50&width=50\",\"width\":50}}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "hFMGISiMUrD"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T22:00:45.500Z",
+                "time" : 0.355,
+                "timings" : {
+                  "receive" : 0.013999999999999957,
+                  "send" : 0,
+                  "wait" : 0.341
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "id,name"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "3"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/me/friends?fields=id%2Cname&limit=3&access_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 363,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 363,
+                    "text" : "{\"data\":[{\"id\":\"100001\",\"name\":\"Ada Lovelace\"},{\"id\":\"100002\",\"name\":\"A\#
+        lan Turing\"},{\"id\":\"100003\",\"name\":\"Grace Hopper\"}],\"paging\":{\"cursors\":{\"after\":\"ZnJpZW5kOjEw\#
+        MDAwMw\",\"before\":\"ZnJpZW5kOjEwMDAwMQ\"},\"next\":\"https:\\/\\/graph.facebook.com\\/v19.0\\/4\\/friends?fi\#
+        elds=id%2Cname&access_token=<TOKEN-1>&limit=3&after=ZnJpZW5kOjEwMDAwMw\"},\"summary\":{\"total_count\":7}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "bLSl5Kvmp-C"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T22:00:45.512Z",
+                "time" : 0.637,
+                "timings" : {
+                  "receive" : 0.027000000000000024,
+                  "send" : 0,
+                  "wait" : 0.61
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "id,name"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "3"
+                    },
+                    {
+                      "name" : "after",
+                      "value" : "ZnJpZW5kOjEwMDAwMw"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/v19.0/4/friends?fields=id%2Cname&limit=3&after=ZnJpZW5kOjEwMDAwM\#
+        w&access_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 504,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 504,
+                    "text" : "{\"data\":[{\"id\":\"100004\",\"name\":\"Edsger Dijkstra\"},{\"id\":\"100005\",\"name\":\#
+        \"Barbara Liskov\"},{\"id\":\"100006\",\"name\":\"Donald Knuth\"}],\"paging\":{\"cursors\":{\"after\":\"ZnJpZW\#
+        5kOjEwMDAwNg\",\"before\":\"ZnJpZW5kOjEwMDAwNA\"},\"next\":\"https:\\/\\/graph.facebook.com\\/v19.0\\/4\\/frie\#
+        nds?fields=id%2Cname&access_token=<TOKEN-1>&limit=3&after=ZnJpZW5kOjEwMDAwNg\",\"previous\":\"https:\\/\\/grap\#
+        h.facebook.com\\/v19.0\\/4\\/friends?fields=id%2Cname&access_token=<TOKEN-1>&limit=3&before=ZnJpZW5kOjEwMDAwNA\#
+        \"},\"summary\":{\"total_count\":7}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "fQ9R0qATZXD"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T22:00:45.515Z",
+                "time" : 0.546,
+                "timings" : {
+                  "receive" : 0.017000000000000015,
+                  "send" : 0,
+                  "wait" : 0.529
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "id,name"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "3"
+                    },
+                    {
+                      "name" : "after",
+                      "value" : "ZnJpZW5kOjEwMDAwNg"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/v19.0/4/friends?fields=id%2Cname&limit=3&after=ZnJpZW5kOjEwMDAwN\#
+        g&access_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 294,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 294,
+                    "text" : "{\"data\":[{\"id\":\"100007\",\"name\":\"Frances Allen\"}],\"paging\":{\"cursors\":{\"af\#
+        ter\":\"ZnJpZW5kOjEwMDAwNw\",\"before\":\"ZnJpZW5kOjEwMDAwNw\"},\"previous\":\"https:\\/\\/graph.facebook.com\\#
+        \/v19.0\\/4\\/friends?fields=id%2Cname&access_token=<TOKEN-1>&limit=3&before=ZnJpZW5kOjEwMDAwNw\"},\"summary\"\#
+        :{\"total_count\":7}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "W2vgi4vEmAB"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T22:00:45.531Z",
+                "time" : 1.157,
+                "timings" : {
+                  "receive" : 0.040000000000000036,
+                  "send" : 0,
+                  "wait" : 1.117
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "id,gender"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "100"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/me/friends?fields=id%2Cgender&limit=100&access_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 352,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 352,
+                    "text" : "{\"data\":[{\"gender\":\"female\",\"id\":\"100001\"},{\"gender\":\"male\",\"id\":\"10000\#
+        2\"},{\"gender\":\"female\",\"id\":\"100003\"},{\"gender\":\"male\",\"id\":\"100004\"},{\"gender\":\"female\",\#
+        \"id\":\"100005\"},{\"gender\":\"male\",\"id\":\"100006\"},{\"gender\":\"female\",\"id\":\"100007\"}],\"paging\#
+        \":{\"cursors\":{\"after\":\"ZnJpZW5kOjEwMDAwNw\",\"before\":\"ZnJpZW5kOjEwMDAwMQ\"}},\"summary\":{\"total_cou\#
+        nt\":7}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "rTi9XVy_zuM"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T22:00:45.536Z",
+                "time" : 0.776,
+                "timings" : {
+                  "receive" : 0.029000000000000026,
+                  "send" : 0,
+                  "wait" : 0.747
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "name"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/me?fields=name&access_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 29,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 29,
+                    "text" : "{\"id\":\"4\",\"name\":\"Mark Demo\"}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "hi4c3BzKJcL"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T22:00:45.540Z",
+                "time" : 0.474,
+                "timings" : {
+                  "receive" : 0.024999999999999967,
+                  "send" : 0,
+                  "wait" : 0.449
+                }
+              },
+              {
+                "_graphAPIVersion" : "v19.0",
+                "_playback" : "repeatable",
+                "cache" : {
+
+                },
+                "request" : {
+                  "bodySize" : 0,
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "method" : "GET",
+                  "queryString" : [
+                    {
+                      "name" : "fields",
+                      "value" : "id,name"
+                    },
+                    {
+                      "name" : "limit",
+                      "value" : "100"
+                    },
+                    {
+                      "name" : "access_token",
+                      "value" : "<TOKEN-1>"
+                    }
+                  ],
+                  "url" : "https://graph.facebook.com/me/friends?fields=id%2Cname&limit=100&access_token=<TOKEN-1>"
+                },
+                "response" : {
+                  "bodySize" : 391,
+                  "content" : {
+                    "mimeType" : "application/json; charset=UTF-8",
+                    "size" : 391,
+                    "text" : "{\"data\":[{\"id\":\"100001\",\"name\":\"Ada Lovelace\"},{\"id\":\"100002\",\"name\":\"A\#
+        lan Turing\"},{\"id\":\"100003\",\"name\":\"Grace Hopper\"},{\"id\":\"100004\",\"name\":\"Edsger Dijkstra\"},{\#
+        \"id\":\"100005\",\"name\":\"Barbara Liskov\"},{\"id\":\"100006\",\"name\":\"Donald Knuth\"},{\"id\":\"100007\\#
+        ",\"name\":\"Frances Allen\"}],\"paging\":{\"cursors\":{\"after\":\"ZnJpZW5kOjEwMDAwNw\",\"before\":\"ZnJpZW5k\#
+        OjEwMDAwMQ\"}},\"summary\":{\"total_count\":7}}"
+                  },
+                  "cookies" : [
+
+                  ],
+                  "headers" : [
+                    {
+                      "name" : "Content-Type",
+                      "value" : "application/json; charset=UTF-8"
+                    },
+                    {
+                      "name" : "facebook-api-version",
+                      "value" : "v19.0"
+                    },
+                    {
+                      "name" : "x-fb-trace-id",
+                      "value" : "xLWFQig6Y_E"
+                    },
+                    {
+                      "name" : "x-fb-rev",
+                      "value" : "1012262947"
+                    },
+                    {
+                      "name" : "Access-Control-Allow-Origin",
+                      "value" : "*"
+                    },
+                    {
+                      "name" : "Cache-Control",
+                      "value" : "private, no-cache, no-store, must-revalidate"
+                    },
+                    {
+                      "name" : "Expires",
+                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
+                    },
+                    {
+                      "name" : "Pragma",
+                      "value" : "no-cache"
+                    },
+                    {
+                      "name" : "Strict-Transport-Security",
+                      "value" : "max-age=15552000; preload"
+                    },
+                    {
+                      "name" : "X-Content-Type-Options",
+                      "value" : "nosniff"
+                    }
+                  ],
+                  "headersSize" : -1,
+                  "httpVersion" : "HTTP/1.1",
+                  "redirectURL" : "",
+                  "status" : 200,
+                  "statusText" : "OK"
+                },
+                "startedDateTime" : "2026-12-01T22:00:45.544Z",
+                "time" : 0.741,
+                "timings" : {
+                  "receive" : 0.019000000000000017,
+                  "send" : 0,
+                  "wait" : 0.722
                 }
               },
               {
@@ -1417,12 +3135,12 @@ enum BundledRecordings {
                   "status" : 400,
                   "statusText" : "Bad Request"
                 },
-                "startedDateTime" : "2026-12-01T21:42:20.879Z",
-                "time" : 0.707,
+                "startedDateTime" : "2026-12-01T22:00:45.547Z",
+                "time" : 0.443,
                 "timings" : {
-                  "receive" : 0.028999999999999915,
+                  "receive" : 0.02300000000000002,
                   "send" : 0,
-                  "wait" : 0.678
+                  "wait" : 0.42
                 }
               },
               {
@@ -1517,12 +3235,12 @@ enum BundledRecordings {
                   "status" : 400,
                   "statusText" : "Bad Request"
                 },
-                "startedDateTime" : "2026-12-01T21:42:20.897Z",
-                "time" : 1.687,
+                "startedDateTime" : "2026-12-01T22:00:45.552Z",
+                "time" : 0.517,
                 "timings" : {
-                  "receive" : 0.028000000000000025,
+                  "receive" : 0.025000000000000022,
                   "send" : 0,
-                  "wait" : 1.659
+                  "wait" : 0.492
                 }
               },
               {
@@ -1613,12 +3331,12 @@ enum BundledRecordings {
                   "status" : 403,
                   "statusText" : "Forbidden"
                 },
-                "startedDateTime" : "2026-12-01T21:42:20.908Z",
-                "time" : 5.395,
+                "startedDateTime" : "2026-12-01T22:00:45.555Z",
+                "time" : 0.46,
                 "timings" : {
-                  "receive" : 0.0519999999999996,
+                  "receive" : 0.02300000000000002,
                   "send" : 0,
-                  "wait" : 5.343
+                  "wait" : 0.437
                 }
               },
               {
@@ -1709,12 +3427,12 @@ enum BundledRecordings {
                   "status" : 403,
                   "statusText" : "Forbidden"
                 },
-                "startedDateTime" : "2026-12-01T21:42:20.920Z",
-                "time" : 2.645,
+                "startedDateTime" : "2026-12-01T22:00:45.562Z",
+                "time" : 0.648,
                 "timings" : {
-                  "receive" : 0.051000000000000156,
+                  "receive" : 0.03200000000000003,
                   "send" : 0,
-                  "wait" : 2.594
+                  "wait" : 0.616
                 }
               },
               {
@@ -1805,12 +3523,12 @@ enum BundledRecordings {
                   "status" : 500,
                   "statusText" : "Internal Server Error"
                 },
-                "startedDateTime" : "2026-12-01T21:42:20.932Z",
-                "time" : 5.94,
+                "startedDateTime" : "2026-12-01T22:00:45.565Z",
+                "time" : 0.633,
                 "timings" : {
-                  "receive" : 0.03900000000000059,
+                  "receive" : 0.02300000000000002,
                   "send" : 0,
-                  "wait" : 5.901
+                  "wait" : 0.61
                 }
               },
               {
@@ -1873,107 +3591,12 @@ enum BundledRecordings {
                   "status" : 502,
                   "statusText" : "Bad Gateway"
                 },
-                "startedDateTime" : "2026-12-01T21:42:20.942Z",
-                "time" : 1.415,
+                "startedDateTime" : "2026-12-01T22:00:45.574Z",
+                "time" : 0.478,
                 "timings" : {
-                  "receive" : 0.028000000000000025,
+                  "receive" : 0.02899999999999997,
                   "send" : 0,
-                  "wait" : 1.387
-                }
-              },
-              {
-                "_graphAPIVersion" : "v19.0",
-                "_playback" : "repeatable",
-                "cache" : {
-
-                },
-                "request" : {
-                  "bodySize" : 0,
-                  "cookies" : [
-
-                  ],
-                  "headers" : [
-
-                  ],
-                  "headersSize" : -1,
-                  "httpVersion" : "HTTP/1.1",
-                  "method" : "GET",
-                  "queryString" : [
-                    {
-                      "name" : "fields",
-                      "value" : "id"
-                    },
-                    {
-                      "name" : "access_token",
-                      "value" : "<TOKEN-1>"
-                    }
-                  ],
-                  "url" : "https://graph.facebook.com/me?fields=id&access_token=<TOKEN-1>"
-                },
-                "response" : {
-                  "bodySize" : 10,
-                  "content" : {
-                    "mimeType" : "application/json; charset=UTF-8",
-                    "size" : 10,
-                    "text" : "{\"id\":\"4\"}"
-                  },
-                  "cookies" : [
-
-                  ],
-                  "headers" : [
-                    {
-                      "name" : "Content-Type",
-                      "value" : "application/json; charset=UTF-8"
-                    },
-                    {
-                      "name" : "facebook-api-version",
-                      "value" : "v19.0"
-                    },
-                    {
-                      "name" : "x-fb-trace-id",
-                      "value" : "rD9SsMf-0uL"
-                    },
-                    {
-                      "name" : "x-fb-rev",
-                      "value" : "1012262947"
-                    },
-                    {
-                      "name" : "Access-Control-Allow-Origin",
-                      "value" : "*"
-                    },
-                    {
-                      "name" : "Cache-Control",
-                      "value" : "private, no-cache, no-store, must-revalidate"
-                    },
-                    {
-                      "name" : "Expires",
-                      "value" : "Sat, 01 Jan 2000 00:00:00 GMT"
-                    },
-                    {
-                      "name" : "Pragma",
-                      "value" : "no-cache"
-                    },
-                    {
-                      "name" : "Strict-Transport-Security",
-                      "value" : "max-age=15552000; preload"
-                    },
-                    {
-                      "name" : "X-Content-Type-Options",
-                      "value" : "nosniff"
-                    }
-                  ],
-                  "headersSize" : -1,
-                  "httpVersion" : "HTTP/1.1",
-                  "redirectURL" : "",
-                  "status" : 200,
-                  "statusText" : "OK"
-                },
-                "startedDateTime" : "2026-12-01T21:42:20.951Z",
-                "time" : 2.129,
-                "timings" : {
-                  "receive" : 0.0259999999999998,
-                  "send" : 0,
-                  "wait" : 2.103
+                  "wait" : 0.449
                 }
               },
               {
@@ -2132,12 +3755,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:42:20.967Z",
-                "time" : 20.283,
+                "startedDateTime" : "2026-12-01T22:00:45.577Z",
+                "time" : 3.709,
                 "timings" : {
-                  "receive" : 0.037000000000002586,
+                  "receive" : 0.03000000000000025,
                   "send" : 0,
-                  "wait" : 20.246
+                  "wait" : 3.679
                 }
               },
               {
@@ -2306,12 +3929,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:42:21.022Z",
-                "time" : 16.65,
+                "startedDateTime" : "2026-12-01T22:00:45.600Z",
+                "time" : 2.811,
                 "timings" : {
-                  "receive" : 0.04299999999999926,
+                  "receive" : 0.03399999999999981,
                   "send" : 0,
-                  "wait" : 16.607
+                  "wait" : 2.777
                 }
               },
               {
@@ -2481,12 +4104,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:42:21.075Z",
-                "time" : 26.133,
+                "startedDateTime" : "2026-12-01T22:00:45.614Z",
+                "time" : 2.868,
                 "timings" : {
-                  "receive" : 0.04299999999999926,
+                  "receive" : 0.030999999999999694,
                   "send" : 0,
-                  "wait" : 26.09
+                  "wait" : 2.837
                 }
               },
               {
@@ -2655,12 +4278,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:42:21.151Z",
-                "time" : 19.705,
+                "startedDateTime" : "2026-12-01T22:00:45.649Z",
+                "time" : 2.851,
                 "timings" : {
-                  "receive" : 0.038999999999997925,
+                  "receive" : 0.053999999999999826,
                   "send" : 0,
-                  "wait" : 19.666
+                  "wait" : 2.797
                 }
               },
               {
@@ -2830,12 +4453,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:42:21.216Z",
-                "time" : 12.755,
+                "startedDateTime" : "2026-12-01T22:00:45.675Z",
+                "time" : 7.952,
                 "timings" : {
-                  "receive" : 0.030000000000001137,
+                  "receive" : 0.04699999999999971,
                   "send" : 0,
-                  "wait" : 12.725
+                  "wait" : 7.905
                 }
               },
               {
@@ -3005,12 +4628,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:42:21.252Z",
-                "time" : 13.714,
+                "startedDateTime" : "2026-12-01T22:00:45.723Z",
+                "time" : 2.896,
                 "timings" : {
-                  "receive" : 0.03300000000000125,
+                  "receive" : 0.029999999999999805,
                   "send" : 0,
-                  "wait" : 13.681
+                  "wait" : 2.866
                 }
               },
               {
@@ -3180,12 +4803,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:42:21.299Z",
-                "time" : 3.485,
+                "startedDateTime" : "2026-12-01T22:00:45.749Z",
+                "time" : 3.281,
                 "timings" : {
-                  "receive" : 0.03399999999999981,
+                  "receive" : 0.03100000000000014,
                   "send" : 0,
-                  "wait" : 3.451
+                  "wait" : 3.25
                 }
               },
               {
@@ -3356,12 +4979,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:42:21.384Z",
-                "time" : 21.281,
+                "startedDateTime" : "2026-12-01T22:00:45.788Z",
+                "time" : 8.68,
                 "timings" : {
-                  "receive" : 0.03599999999999781,
+                  "receive" : 0.04800000000000004,
                   "send" : 0,
-                  "wait" : 21.245
+                  "wait" : 8.632
                 }
               },
               {
@@ -3529,12 +5152,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:42:21.427Z",
-                "time" : 10.045,
+                "startedDateTime" : "2026-12-01T22:00:45.816Z",
+                "time" : 11.981,
                 "timings" : {
-                  "receive" : 0.05400000000000027,
+                  "receive" : 0.05299999999999905,
                   "send" : 0,
-                  "wait" : 9.991
+                  "wait" : 11.928
                 }
               },
               {
@@ -3700,12 +5323,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:42:21.487Z",
-                "time" : 26.156,
+                "startedDateTime" : "2026-12-01T22:00:45.909Z",
+                "time" : 17.93,
                 "timings" : {
-                  "receive" : 0.06199999999999761,
+                  "receive" : 0.05000000000000071,
                   "send" : 0,
-                  "wait" : 26.094
+                  "wait" : 17.88
                 }
               },
               {
@@ -3870,12 +5493,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:42:21.538Z",
-                "time" : 19.168,
+                "startedDateTime" : "2026-12-01T22:00:45.964Z",
+                "time" : 22.381,
                 "timings" : {
-                  "receive" : 0.045999999999999375,
+                  "receive" : 0.05000000000000071,
                   "send" : 0,
-                  "wait" : 19.122
+                  "wait" : 22.331
                 }
               },
               {
@@ -4041,12 +5664,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:42:21.616Z",
-                "time" : 22.826,
+                "startedDateTime" : "2026-12-01T22:00:46.024Z",
+                "time" : 5.211,
                 "timings" : {
-                  "receive" : 0.05799999999999983,
+                  "receive" : 0.04100000000000037,
                   "send" : 0,
-                  "wait" : 22.768
+                  "wait" : 5.17
                 }
               },
               {
@@ -4215,12 +5838,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:42:21.675Z",
-                "time" : 21.561,
+                "startedDateTime" : "2026-12-01T22:00:46.062Z",
+                "time" : 6.291,
                 "timings" : {
-                  "receive" : 0.0519999999999996,
+                  "receive" : 0.03700000000000081,
                   "send" : 0,
-                  "wait" : 21.509
+                  "wait" : 6.254
                 }
               },
               {
@@ -4369,12 +5992,12 @@ enum BundledRecordings {
                   "status" : 200,
                   "statusText" : "OK"
                 },
-                "startedDateTime" : "2026-12-01T21:42:21.754Z",
-                "time" : 22.494,
+                "startedDateTime" : "2026-12-01T22:00:46.110Z",
+                "time" : 3.843,
                 "timings" : {
-                  "receive" : 0.05600000000000094,
+                  "receive" : 0.03799999999999981,
                   "send" : 0,
-                  "wait" : 22.438
+                  "wait" : 3.805
                 }
               }
             ],

@@ -25,9 +25,13 @@ public struct GraphUser: Codable, Sendable, Hashable, Identifiable {
     public var location: GraphPlace?
     /// The profile picture's URL, from either picture shape.
     public var pictureURL: String?
+    /// `gender` (REST's `sex`), when the API gives it.
+    public var gender: String?
+    /// `locale` (`en_US`).
+    public var locale: String?
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, link, username, birthday, location, picture
+        case id, name, link, username, birthday, location, picture, gender, locale
         case firstName = "first_name"
         case middleName = "middle_name"
         case lastName = "last_name"
@@ -59,6 +63,8 @@ public struct GraphUser: Codable, Sendable, Hashable, Identifiable {
         username = try container.decodeIfPresent(String.self, forKey: .username)
         birthday = try container.decodeIfPresent(String.self, forKey: .birthday)
         location = try container.decodeIfPresent(GraphPlace.self, forKey: .location)
+        gender = try container.decodeIfPresent(String.self, forKey: .gender)
+        locale = try container.decodeIfPresent(String.self, forKey: .locale)
         if let url = try? container.decodeIfPresent(String.self, forKey: .picture) {
             pictureURL = url
         } else {
@@ -78,6 +84,8 @@ public struct GraphUser: Codable, Sendable, Hashable, Identifiable {
         try container.encodeIfPresent(username, forKey: .username)
         try container.encodeIfPresent(birthday, forKey: .birthday)
         try container.encodeIfPresent(location, forKey: .location)
+        try container.encodeIfPresent(gender, forKey: .gender)
+        try container.encodeIfPresent(locale, forKey: .locale)
         try container.encodeIfPresent(pictureURL.map { Picture(data: PictureData(url: $0)) }, forKey: .picture)
     }
 }

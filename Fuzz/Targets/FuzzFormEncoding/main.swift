@@ -1,0 +1,4 @@
+// The entry point: libFuzzer runs fuzzFormEncoding (see FuzzFormEncoding.swift for its invariants).
+import FuzzSupport
+
+runFuzzer(fuzzFormEncoding)

@@ -1,0 +1,4 @@
+// The entry point: libFuzzer runs fuzzGraphResponse (see FuzzGraphResponse.swift for its invariants).
+import FuzzSupport
+
+runFuzzer(fuzzGraphResponse)

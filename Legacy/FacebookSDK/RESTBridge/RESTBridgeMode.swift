@@ -1,0 +1,32 @@
+import FacebookGraph
+import Foundation
+
+/// When a `Facebook` object's REST calls go through the REST-to-Graph bridge
+/// (``Facebook/restBridge``).
+public enum RESTBridgeMode: Sendable, Hashable {
+    /// Bridge while the REST base URL names the original REST host (`api.facebook.com`,
+    /// `api-read.facebook.com`, `api-video.facebook.com`), which is gone; send the call as it is to any
+    /// other host (a replay of recorded REST answers, a test server). The default.
+    case automatic
+    /// Always bridge: REST calls become Graph calls to ``Facebook/graphBaseURL``.
+    case on
+    /// Never bridge: REST calls go to ``Facebook/restBaseURL`` as v2 sent them.
+    case off
+
+    /// The hosts of the REST API that no longer answers.
+    static let originalRESTHosts: Set<String> = {
+        let host = URLComponents(string: GraphConfiguration.defaultRESTBaseURL)?.host ?? "api.facebook.com"
+        return [host, "api-read.facebook.com", "api-video.facebook.com"]
+    }()
+
+    /// Whether a REST call to `restBaseURL` is bridged under this mode.
+    package func bridges(restBaseURL: String) -> Bool {
+        switch self {
+        case .on: return true
+        case .off: return false
+        case .automatic:
+            let host = URLComponents(string: restBaseURL)?.host?.lowercased() ?? ""
+            return Self.originalRESTHosts.contains(host)
+        }
+    }
+}

@@ -1,0 +1,293 @@
+import FacebookGraph
+import FacebookGraphTestSupport
+import Foundation
+import Glibc
+
+/// `fbbench all` and its sections that are not the transport table: `parse`, `memory`,
+/// `instructions`. Each section is also a subcommand of its own.
+enum AllBenchmark {
+    /// The text `fbbench all --help` prints.
+    static let help = """
+        OVERVIEW: Every benchmark in one run: transport and API rows (engine, C loop, URLSession, legacy
+        block and delegate, modern async; HTTP/1.1 and HTTPS + HTTP/2), parse, memory, instructions per
+        request under callgrind, then the chart.
+
+        USAGE: fbbench all [--requests N] [--runs R] [--chart PATH] [--memory-requests N]
+
+        OPTIONS:
+          --requests N         Requests per transport run (default 20000).
+          --runs R             Transport runs per client (default 3).
+          --memory-requests N  Requests of the long memory run (default 1000000).
+          --chart PATH         Where the SVG chart goes (default docs/performance-chart.svg under the package).
+        """
+
+    /// Runs every section; returns the worst exit status.
+    static func runAll(requests: Int, runs: Int, memoryRequests: Int, chart: String?) -> Int32 {
+        var transport = TransportBenchmark(
+            requests: requests, concurrency: 64, runs: runs, includeHTTP2: true, cSource: nil, timeLimitSeconds: 300)
+        transport.includeAPIs = true
+        var status = transport.run()
+        print("\n== parse ==")
+        status = max(status, runParse(iterations: 20))
+        print("\n== memory ==")
+        status = max(status, runMemory(longRequests: memoryRequests))
+        print("\n== instructions per request (callgrind) ==")
+        let instructions = runInstructions()
+        print("\n== picker (filter + group + sort per keystroke) ==")
+        status = max(status, PickerFilterBenchmark.run())
+        let path = chart ?? packageRoot().appendingPathComponent("docs/performance-chart.svg").path
+        writeChart(to: path, rates: transport.medians, instructions: instructions)
+        print("\nchart written to \(path)")
+        return status
+    }
+
+    // MARK: - parse
+
+    /// The 5,000-friend page.
+    struct FriendsPage: Decodable {
+        let data: [GraphUser]
+    }
+
+    /// Parses the 5,000-friend body `iterations` times per implementation; prints ms per parse,
+    /// MB/s and the ratios.
+    static func runParse(iterations: Int) -> Int32 {
+        guard let body = friendsBody() else { return 1 }
+        print("body: \(body.count) bytes (5,000 friends, Graph escaping), \(iterations) parses each, median")
+        let cases: [(String, () -> Bool)] = [
+            ("GraphJSON → legacy Any result", { ((try? GraphJSON.parse(body)) as? [String: Any]) != nil }),
+            ("JSONSerialization → Any", { ((try? JSONSerialization.jsonObject(with: body)) as? [String: Any]) != nil }),
+            (
+                "JSONDecoder → [GraphUser] (typed model)",
+                { (try? JSONDecoder().decode(FriendsPage.self, from: body)) != nil }
+            ),
+        ]
+        var medians: [String: Double] = [:]
+        for (name, work) in cases {
+            var times: [Double] = []
+            for _ in 0..<iterations {
+                let clock = ContinuousClock()
+                let start = clock.now
+                guard work() else {
+                    print("\(name): FAILED to parse")
+                    return 1
+                }
+                let elapsed = start.duration(to: clock.now)
+                times.append(Double(elapsed.components.attoseconds) * 1e-15 + Double(elapsed.components.seconds) * 1e3)
+            }
+            times.sort()
+            let median = times[times.count / 2]
+            medians[name] = median
+            print(
+                name.padding(toLength: 42, withPad: " ", startingAt: 0)
+                    + String(format: "%8.2f ms %8.1f MB/s", median, Double(body.count) / median / 1000))
+        }
+        if let ours = medians[cases[0].0], let foundation = medians[cases[1].0], let decoder = medians[cases[2].0] {
+            print(String(format: "  legacy result: GraphJSON is %.2f× JSONSerialization's speed", foundation / ours))
+            print(String(format: "  GraphJSON vs JSONDecoder: %.2f×", decoder / ours))
+        }
+        return 0
+    }
+
+    /// `parse-child --impl graphjson|serialization|decoder --iterations N`: for callgrind.
+    static func runParseChild(impl: String, iterations: Int) -> Int32 {
+        guard let body = friendsBody() else { return 1 }
+        var ok = 0
+        for _ in 0..<iterations {
+            switch impl {
+            case "graphjson": if (try? GraphJSON.parse(body)) != nil { ok += 1 }
+            case "serialization": if (try? JSONSerialization.jsonObject(with: body)) != nil { ok += 1 }
+            default: if (try? JSONDecoder().decode(FriendsPage.self, from: body)) != nil { ok += 1 }
+            }
+        }
+        print("RESULT impl=\(impl) n=\(iterations) ok=\(ok) body_bytes=\(body.count)")
+        return ok == iterations ? 0 : 1
+    }
+
+    private static func friendsBody() -> Data? {
+        let directory = NSTemporaryDirectory() + "/fbbench-data-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try NginxFixtureData.write(into: directory)
+            return try Data(contentsOf: URL(fileURLWithPath: directory + "/friends"))
+        } catch {
+            FileHandle.standardError.write(Data("fbbench: cannot write the friends body: \(error)\n".utf8))
+            return nil
+        }
+    }
+
+    // MARK: - memory
+
+    /// Peak RSS with 1,000 and 10,000 in flight; RSS after 10,000 and after `longRequests` requests.
+    static func runMemory(longRequests: Int) -> Int32 {
+        guard let fixture = try? NginxFixture(), let work = try? TransportBenchmark.makeWorkDirectory() else {
+            print("memory: cannot start nginx")
+            return 1
+        }
+        defer {
+            fixture.stop()
+            try? FileManager.default.removeItem(atPath: work)
+        }
+        var status: Int32 = 0
+        let runs: [(String, Int, Int)] = [
+            ("legacy block, 1,000 in flight", 20_000, 1_000), ("legacy block, 10,000 in flight", 40_000, 10_000),
+            ("legacy block, \(longRequests) requests, 64 in flight", longRequests, 64),
+        ]
+        for (label, requests, concurrency) in runs {
+            let outcome = ChildProcess(
+                executable: ChildProcess.currentExecutable,
+                arguments: [
+                    "transport-child", "--client", "legacy-block", "--url", fixture.httpURL("/me"), "--requests",
+                    "\(requests)", "--concurrency", "\(concurrency)", "--time-limit", "900",
+                ],
+                timeoutSeconds: 960
+            ).run(in: work)
+            guard let result = outcome.result else {
+                print("\(label): FAILED (\(outcome.ending)) \(outcome.errorOutput.prefix(300))")
+                status = 1
+                continue
+            }
+            if !outcome.succeeded { status = 1 }
+            let at10k = (result.number("rss_10k_kb") ?? -1) / 1024
+            let end = (result.number("rss_end_kb") ?? -1) / 1024
+            print(
+                label.padding(toLength: 48, withPad: " ", startingAt: 0)
+                    + String(
+                        format:
+                            "peak %6.1f MB  RSS after 10,000 %6.1f MB  at the end %6.1f MB  (end ÷ 10k %.3f) ok=%d fail=%d missing=%d",
+                        result.peakRSSMegabytes, at10k, end, at10k > 0 ? end / at10k : 0, result.ok, result.failed,
+                        result.missing))
+        }
+        return status
+    }
+
+    // MARK: - instructions
+
+    /// Instructions per request under callgrind: each client at two request counts, the difference
+    /// divided by the extra requests (so start-up is not counted). Returns label → instructions.
+    static func runInstructions() -> [(label: String, perRequest: Double)] {
+        guard let valgrind = ChildProcess.findExecutable("valgrind") else {
+            print("valgrind not found (apt-get install valgrind): no instruction counts")
+            return []
+        }
+        guard let fixture = try? NginxFixture(), let work = try? TransportBenchmark.makeWorkDirectory() else {
+            print("instructions: cannot start nginx")
+            return []
+        }
+        defer {
+            fixture.stop()
+            try? FileManager.default.removeItem(atPath: work)
+        }
+        let transport = TransportBenchmark(
+            requests: 1, concurrency: 64, runs: 1, includeHTTP2: false, cSource: nil, timeLimitSeconds: 60)
+        let cBinary = transport.compileCLoop(into: work)
+        let url = fixture.httpURL("/me")
+        var rows: [(label: String, arguments: (Int) -> [String])] = []
+        if let cBinary {
+            rows.append(("C libcurl multi", { [cBinary, "-n", "\($0)", "-c", "64", "-u", url] }))
+        }
+        for (label, client) in [
+            ("engine", "engine"), ("legacy block API", "legacy-block"), ("legacy delegate API", "legacy-delegate"),
+            ("modern async + GraphUser", "modern-async"),
+        ] {
+            rows.append(
+                (
+                    label,
+                    {
+                        [
+                            ChildProcess.currentExecutable, "transport-child", "--client", client, "--url", url,
+                            "--requests", "\($0)", "--time-limit", "600",
+                        ]
+                    }
+                ))
+        }
+        let (small, large) = (1_000, 3_000)
+        var results: [(label: String, perRequest: Double)] = []
+        for row in rows {
+            guard let low = collected(valgrind, row.arguments(small), work),
+                let high = collected(valgrind, row.arguments(large), work)
+            else {
+                print("\(row.label): callgrind run failed")
+                continue
+            }
+            let perRequest = Double(high - low) / Double(large - small)
+            results.append((row.label, perRequest))
+            print(row.label.padding(toLength: 32, withPad: " ", startingAt: 0) + String(format: "%10.0f", perRequest))
+        }
+        if let c = results.first(where: { $0.label == "C libcurl multi" })?.perRequest {
+            for row in results where row.label != "C libcurl multi" {
+                print(String(format: "  %@ ÷ C: %.2f×", row.label, row.perRequest / c))
+            }
+        }
+        for (impl, label) in [
+            ("graphjson", "GraphJSON"), ("serialization", "JSONSerialization"), ("decoder", "JSONDecoder"),
+        ] {
+            let base = [ChildProcess.currentExecutable, "parse-child", "--impl", impl, "--iterations"]
+            guard let one = collected(valgrind, base + ["1"], work), let three = collected(valgrind, base + ["3"], work)
+            else { continue }
+            let perParse = Double(three - one) / 2
+            print(
+                "parse, \(label)".padding(toLength: 32, withPad: " ", startingAt: 0)
+                    + String(format: "%10.0f per parse, %.1f per byte", perParse, perParse / 1_540_000))
+        }
+        return results
+    }
+
+    /// Total instructions callgrind counted for one run, or nil.
+    private static func collected(_ valgrind: String, _ command: [String], _ work: String) -> Int? {
+        let outcome = ChildProcess(
+            executable: valgrind,
+            arguments: ["--tool=callgrind", "--callgrind-out-file=/dev/null"] + command,
+            timeoutSeconds: 900
+        ).run(in: work)
+        guard outcome.status == 0 else { return nil }
+        guard let line = outcome.errorOutput.split(separator: "\n").first(where: { $0.contains("Collected :") }),
+            let number = line.split(separator: ":").last.map({ $0.trimmingCharacters(in: .whitespaces) })
+        else { return nil }
+        return Int(number)
+    }
+
+    // MARK: - chart
+
+    /// An SVG of two bar groups: req/s per client, and instructions per request per client.
+    static func writeChart(
+        to path: String, rates: [(label: String, requestsPerSecond: Double)],
+        instructions: [(label: String, perRequest: Double)]
+    ) {
+        var svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="900" height="\(60 + 26 * (rates.count + instructions.count) + 80)" font-family="sans-serif" font-size="12">
+            <rect width="100%" height="100%" fill="white"/>
+
+            """
+        var y = 30
+        func group(_ title: String, _ rows: [(String, Double)], _ unit: String, _ color: String) {
+            svg += "<text x=\"10\" y=\"\(y)\" font-weight=\"bold\">\(title)</text>\n"
+            y += 12
+            let top = rows.map(\.1).max() ?? 1
+            for (label, value) in rows {
+                let width = top > 0 ? Int(500 * value / top) : 0
+                let escaped = label.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
+                    of: "<", with: "&lt;")
+                svg += "<text x=\"10\" y=\"\(y + 14)\">\(escaped)</text>\n"
+                svg += "<rect x=\"260\" y=\"\(y + 3)\" width=\"\(width)\" height=\"16\" fill=\"\(color)\"/>\n"
+                svg += "<text x=\"\(266 + width)\" y=\"\(y + 15)\">\(String(format: "%.0f", value)) \(unit)</text>\n"
+                y += 26
+            }
+            y += 30
+        }
+        group(
+            "Requests per second (GET /me, 64 in flight, median)", rates.map { ($0.label, $0.requestsPerSecond) },
+            "req/s", "#4a7bd0")
+        group(
+            "Instructions per request (callgrind)", instructions.map { ($0.label, $0.perRequest) }, "instr", "#d07a4a")
+        svg += "</svg>\n"
+        try? FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? Data(svg.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    private static func packageRoot() -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+    }
+}

@@ -1,0 +1,100 @@
+import FacebookGraph
+import FacebookSDK
+import Foundation
+
+/// The `transport-child --client legacy-block|legacy-delegate|modern-async` runs: the whole stack a
+/// caller sees, end to end. The legacy clients use v2's `Facebook` object with its default callback
+/// queue (the main queue), `RunLoop.main` driving it, each callback starting the next request, as an
+/// app would. `modern-async` awaits `GraphClient.get(_:as:)` decoding a `GraphUser` in 64 tasks.
+enum LegacyClients {
+    /// `facebook.request(withGraphPath: "me", params:, method: "GET") { request, result, error in … }`.
+    static func runBlock(_ settings: LoadSettings) -> Int32 {
+        guard let (facebook, path) = makeFacebook(settings) else { return 1 }
+        let loop = LoadLoop(settings: settings, expectedVersion: nil, countsConnections: false) { loop in
+            facebook.request(withGraphPath: path, params: NSMutableDictionary(), method: "GET") { _, result, error in
+                check(result, error, loop)
+            }
+        }
+        return loop.run(impl: "legacy-block", mode: "main-queue", drivingMainRunLoop: true)
+    }
+
+    /// `facebook.request(withGraphPath: "me", andDelegate: delegate)`, the v2 delegate API.
+    static func runDelegate(_ settings: LoadSettings) -> Int32 {
+        guard let (facebook, path) = makeFacebook(settings) else { return 1 }
+        let delegate = CountingDelegate()
+        let loop = LoadLoop(settings: settings, expectedVersion: nil, countsConnections: false) { _ in
+            facebook.request(withGraphPath: path, andDelegate: delegate)
+        }
+        delegate.loop = loop
+        return loop.run(impl: "legacy-delegate", mode: "main-queue", drivingMainRunLoop: true)
+    }
+
+    /// `try await client.get("me", as: GraphUser.self)` from `concurrency` tasks.
+    static func runModernAsync(_ settings: LoadSettings) -> Int32 {
+        guard let split = splitURL(settings.url) else { return 1 }
+        var configuration = GraphConfiguration()
+        configuration.graphBaseURL = split.base
+        configuration.version = nil
+        configuration.retryPolicy = .never
+        let client = GraphClient(configuration: configuration)
+        let path = split.path
+        let loop = LoadLoop(settings: settings, expectedVersion: nil, countsConnections: false) { loop in
+            Task {
+                do {
+                    let user = try await client.get(path, as: GraphUser.self)
+                    loop.complete(status: user.id.isEmpty ? 0 : 200, bodyBytes: 1, httpVersion: nil, newConnections: 0)
+                } catch {
+                    loop.fail("\(error)")
+                }
+            }
+        }
+        return loop.run(impl: "modern-async", mode: "typed")
+    }
+
+    /// A legacy result is good when it is the user object; its size stands for the body's.
+    private static func check(_ result: Any?, _ error: (any Error)?, _ loop: LoadLoop) {
+        if let error {
+            loop.fail("\(error)")
+        } else if let user = result as? [String: Any], user["id"] is String {
+            loop.complete(status: 200, bodyBytes: user.count, httpVersion: nil, newConnections: 0)
+        } else {
+            loop.complete(status: 0, bodyBytes: 0, httpVersion: nil, newConnections: 0)
+        }
+    }
+
+    /// A `Facebook` object whose Graph base URL is the URL's origin (as `FB_GRAPH_BASE_URL` sets it).
+    private static func makeFacebook(_ settings: LoadSettings) -> (Facebook, String)? {
+        guard let split = splitURL(settings.url) else { return nil }
+        setenv("FB_GRAPH_BASE_URL", split.base, 1)
+        let facebook = Facebook(appId: "123456789", andDelegate: nil)
+        facebook.accessToken = "EAAbenchmarktoken"
+        facebook.expirationDate = Date.distantFuture
+        // The token was set by hand, not by a login: without this every request would try to extend it.
+        facebook.extendsAccessTokenAutomatically = false
+        return (facebook, split.path)
+    }
+
+    /// `http://host:port/me` as (`http://host:port/`, `me`).
+    private static func splitURL(_ url: String) -> (base: String, path: String)? {
+        guard let scheme = url.range(of: "://"),
+            let slash = url[scheme.upperBound...].firstIndex(of: "/")
+        else {
+            FileHandle.standardError.write(Data("fbbench: cannot split \(url)\n".utf8))
+            return nil
+        }
+        return (String(url[...slash]), String(url[url.index(after: slash)...]))
+    }
+
+    /// The delegate of the delegate run: every terminal callback reports to the loop.
+    private final class CountingDelegate: NSObject, FBRequestDelegate, @unchecked Sendable {
+        var loop: LoadLoop?
+
+        func request(_ request: FBRequest!, didLoad result: Any!) {
+            if let loop { check(result, nil, loop) }
+        }
+
+        func request(_ request: FBRequest!, didFailWithError error: (any Error)!) {
+            if let loop { check(nil, error, loop) }
+        }
+    }
+}
