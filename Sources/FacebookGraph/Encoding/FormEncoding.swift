@@ -82,7 +82,8 @@ package enum FormEncoding {
         alwaysSeparator: Bool = false
     ) -> String {
         guard !pairs.isEmpty || alwaysSeparator else { return url }
-        let hasQuery = url.firstIndex(of: "?").map { _ in true } ?? false
+        // By byte: a `?` after a prepended mark (U+06DD) is not a Character "?" (FuzzFormEncoding).
+        let hasQuery = url.utf8.contains(UInt8(ascii: "?"))
         return url + (hasQuery ? "&" : "?") + encode(pairs, escapingKeys: escapingKeys)
     }
 
@@ -139,10 +140,13 @@ package enum FormEncoding {
 
     /// The pairs of the query of `url` (nothing when it has none); the fragment is not part of it.
     package static func queryPairs(of url: String, plusAsSpace: Bool = true) -> [(name: String, value: String)] {
-        guard let question = url.firstIndex(of: "?") else { return [] }
-        var query = url[url.index(after: question)...]
-        if let hash = query.firstIndex(of: "#") { query = query[..<hash] }
-        return decode(query, plusAsSpace: plusAsSpace)
+        // By byte, not Character: a `?` after a prepended mark (U+06DD) forms one grapheme that is
+        // not "?", and the query was missed (FuzzFormEncoding).
+        let bytes = url.utf8
+        guard let question = bytes.firstIndex(of: UInt8(ascii: "?")) else { return [] }
+        var query = bytes[bytes.index(after: question)...]
+        if let hash = query.firstIndex(of: UInt8(ascii: "#")) { query = query[..<hash] }
+        return decode(bytes: query, plusAsSpace: plusAsSpace)
     }
 
     /// `bytes` percent-decoded (with `+` as a space unless `plusAsSpace` is false). Malformed

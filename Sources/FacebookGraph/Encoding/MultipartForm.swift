@@ -110,9 +110,18 @@ package struct MultipartForm: Sendable {
     /// quote: a name ending in `\\` swallowed the rest of the header (found by FuzzMultipart).
     private func quoted(_ text: String) -> String {
         guard style == .rfc7578 else { return text }
-        return text.replacingOccurrences(of: "\\", with: "%5C")
-            .replacingOccurrences(of: "\"", with: "%22")
-            .replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        // By Unicode scalar: a line feed followed by a combining mark is one Character that
+        // Character-wise replacing misses, and a raw line break ends the header (FuzzMultipart).
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result.append(contentsOf: "%5C".unicodeScalars)
+            case "\"": result.append(contentsOf: "%22".unicodeScalars)
+            case "\r": result.append(contentsOf: "%0D".unicodeScalars)
+            case "\n": result.append(contentsOf: "%0A".unicodeScalars)
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
     }
 }
