@@ -112,16 +112,6 @@ package struct MultipartForm: Sendable {
         guard style == .rfc7578 else { return text }
         // By Unicode scalar: a line feed followed by a combining mark is one Character that
         // Character-wise replacing misses, and a raw line break ends the header (FuzzMultipart).
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result.append(contentsOf: "%5C".unicodeScalars)
-            case "\"": result.append(contentsOf: "%22".unicodeScalars)
-            case "\r": result.append(contentsOf: "%0D".unicodeScalars)
-            case "\n": result.append(contentsOf: "%0A".unicodeScalars)
-            default: result.append(scalar)
-            }
-        }
-        return String(result)
+        return FormEncoding.replacingScalars(text, ["\\": "%5C", "\"": "%22", "\r": "%0D", "\n": "%0A"])
     }
 }
