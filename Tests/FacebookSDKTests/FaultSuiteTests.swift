@@ -253,6 +253,10 @@ struct FaultSuiteTests {
                 blockRequests.forEach { $0.connection?.cancel() }
             }
             modern.forEach { $0.cancel() }
+            // The answers are let go only once every cancellation has taken effect: the client's
+            // tasks have ended (cancelled), and a legacy request delivers nothing after `cancel()`.
+            // Released earlier, an answer could reach the engine before the cancel did.
+            for task in modern { _ = await task.value }
             for _ in 0..<3 { world.faults.releaseLate() }
         }
 
