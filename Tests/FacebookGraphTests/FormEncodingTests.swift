@@ -78,6 +78,14 @@ struct FormEncodingTests {
         #expect(decoded.map(\.name) == ["k&="] && decoded.map(\.value) == ["v%&="])
     }
 
+    @Test("A ? after a prepended mark still starts the query (fuzz finding)")
+    func questionMarkAfterPrependedMark() {
+        // FuzzFormEncoding: U+06DD joins the "?" after it into one Character that is not "?".
+        let url = "http://127.0.0.1:9/v19.0/b\u{6DD}?a=1&b=2"
+        #expect(FormEncoding.queryPairs(of: url).map(\.name) == ["a", "b"])
+        #expect(FormEncoding.appending([("c", "3")], to: url) == url + "&c=3")
+    }
+
     @Test("The readable form escapes a delimiter followed by a combining mark (fuzz finding)")
     func readableCombiningMark() {
         // FuzzFormEncoding: "=" then U+05C2 is one Character that is not "=", and was left unescaped.

@@ -67,6 +67,17 @@ struct MultipartTests {
         #expect(parsed.parts.last?.body == Self.photo)
     }
 
+    @Test("A line feed followed by a combining mark in a name is escaped, not written raw (fuzz finding)")
+    func lineFeedBeforeCombiningMark() throws {
+        // FuzzMultipart: "\n\u{611}" is one Character, which Character-wise replacing left as a raw LF.
+        let form = MultipartForm(
+            parts: [.file(name: "f", filename: "Csi\r\n\u{611}lo", contentType: "image/png", data: Self.photo)],
+            boundary: "B")
+        let part = try #require(try MultipartBody(parsing: form.body, boundary: "B").parts.first)
+        #expect(part.filename == "Csi%0D%0A\u{611}lo")
+        #expect(part.contentType == "image/png")
+    }
+
     @Test("Spaces inside a quoted name or file name are kept (fuzz finding)", arguments: [false, true])
     func quotedSpacesKept(legacy: Bool) throws {
         // FuzzMultipart: a v2 file part named "eg\u{3}\u{0}l " came back without its last space.

@@ -108,9 +108,8 @@ private func has(_ text: String, _ scalars: String) -> Bool {
 /// A name as the style writes it: RFC 7578 escapes `\\`, `"`, CR and LF.
 private func written(_ name: String, _ style: MultipartForm.Style) -> String {
     guard style == .rfc7578 else { return name }
-    return name.replacingOccurrences(of: "\\", with: "%5C").replacingOccurrences(of: "\"", with: "%22")
-        .replacingOccurrences(of: "\r", with: "%0D")
-        .replacingOccurrences(of: "\n", with: "%0A")
+    let escapes: [Unicode.Scalar: String] = ["\\": "%5C", "\"": "%22", "\r": "%0D", "\n": "%0A"]
+    return name.unicodeScalars.map { escapes[$0] ?? String($0) }.joined()
 }
 
 private func parse(_ body: Data, contentType: String?) {

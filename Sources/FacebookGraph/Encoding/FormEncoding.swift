@@ -54,22 +54,25 @@ package enum FormEncoding {
     /// `name=value&…` with only `%`, `&` and `=` escaped (as `%25`, `%26`, `%3D`): unambiguous,
     /// and readable in messages and canonical forms. Not for the wire.
     package static func encodeReadably(_ pairs: [(String, String)]) -> String {
-        /// `text` with the three delimiters escaped.
         // By Unicode scalar, not Character: a combining mark after a delimiter (`=\u{5C2}`) makes
         // one grapheme that is not "=", yet the decoder splits on the byte (found by FuzzFormEncoding).
-        func escaped(_ text: String) -> String {
-            var result = String.UnicodeScalarView()
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "%": result.append(contentsOf: "%25".unicodeScalars)
-                case "&": result.append(contentsOf: "%26".unicodeScalars)
-                case "=": result.append(contentsOf: "%3D".unicodeScalars)
-                default: result.append(scalar)
-                }
-            }
-            return String(result)
-        }
+        let escapes: [Unicode.Scalar: String] = ["%": "%25", "&": "%26", "=": "%3D"]
+        func escaped(_ text: String) -> String { replacingScalars(text, escapes) }
         return pairs.map { escaped($0.0) + "=" + escaped($0.1) }.joined(separator: "&")
+    }
+
+    /// `text` with each Unicode scalar that `escapes` names replaced by its text. By scalar, never by
+    /// Character: a delimiter followed by a combining mark is one Character unequal to the delimiter.
+    package static func replacingScalars(_ text: String, _ escapes: [Unicode.Scalar: String]) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if let replacement = escapes[scalar] {
+                result.append(contentsOf: replacement.unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
     }
 
     /// `url` with `pairs` added as its query: after `?`, or after `&` when the URL has a query
@@ -82,7 +85,8 @@ package enum FormEncoding {
         alwaysSeparator: Bool = false
     ) -> String {
         guard !pairs.isEmpty || alwaysSeparator else { return url }
-        let hasQuery = url.firstIndex(of: "?").map { _ in true } ?? false
+        // By byte: a `?` after a prepended mark (U+06DD) is not a Character "?" (FuzzFormEncoding).
+        let hasQuery = url.utf8.contains(UInt8(ascii: "?"))
         return url + (hasQuery ? "&" : "?") + encode(pairs, escapingKeys: escapingKeys)
     }
 
@@ -139,10 +143,13 @@ package enum FormEncoding {
 
     /// The pairs of the query of `url` (nothing when it has none); the fragment is not part of it.
     package static func queryPairs(of url: String, plusAsSpace: Bool = true) -> [(name: String, value: String)] {
-        guard let question = url.firstIndex(of: "?") else { return [] }
-        var query = url[url.index(after: question)...]
-        if let hash = query.firstIndex(of: "#") { query = query[..<hash] }
-        return decode(query, plusAsSpace: plusAsSpace)
+        // By byte, not Character: a `?` after a prepended mark (U+06DD) forms one grapheme that is
+        // not "?", and the query was missed (FuzzFormEncoding).
+        let bytes = url.utf8
+        guard let question = bytes.firstIndex(of: UInt8(ascii: "?")) else { return [] }
+        var query = bytes[bytes.index(after: question)...]
+        if let hash = query.firstIndex(of: UInt8(ascii: "#")) { query = query[..<hash] }
+        return decode(bytes: query, plusAsSpace: plusAsSpace)
     }
 
     /// `bytes` percent-decoded (with `+` as a space unless `plusAsSpace` is false). Malformed

@@ -110,9 +110,8 @@ package struct MultipartForm: Sendable {
     /// quote: a name ending in `\\` swallowed the rest of the header (found by FuzzMultipart).
     private func quoted(_ text: String) -> String {
         guard style == .rfc7578 else { return text }
-        return text.replacingOccurrences(of: "\\", with: "%5C")
-            .replacingOccurrences(of: "\"", with: "%22")
-            .replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        // By Unicode scalar: a line feed followed by a combining mark is one Character that
+        // Character-wise replacing misses, and a raw line break ends the header (FuzzMultipart).
+        return FormEncoding.replacingScalars(text, ["\\": "%5C", "\"": "%22", "\r": "%0D", "\n": "%0A"])
     }
 }
