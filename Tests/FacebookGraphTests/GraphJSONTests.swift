@@ -89,6 +89,17 @@ struct GraphJSONTests {
         #expect(throws: Never.self) { try GraphJSON.parse(fine) }
     }
 
+    @Test("A caller's lower depth bound is kept: the top container is depth 1")
+    func callerDepth() throws {
+        #expect(throws: Never.self) { try GraphJSON.parse("[[]]", maximumDepth: 2) }
+        let error = try #require(throws: GraphJSONError.self) { try GraphJSON.parse(#"{"a":[[]]}"#, maximumDepth: 2) }
+        #expect(error.reason == .tooDeep(limit: 2))
+        #expect(error.offset == 6)
+        #expect(error.description == "not JSON: arrays and objects nested deeper than 2 at byte 6")
+        #expect(throws: GraphJSONError.self) { try GraphJSON.parse("[]", maximumDepth: 0) }
+        #expect(throws: Never.self) { try GraphJSON.parse("1", maximumDepth: 0) }
+    }
+
     @Test("Errors name the byte offset and what was wrong")
     func errors() throws {
         let comma = try #require(throws: GraphJSONError.self) { try GraphJSON.parse("[1,]") }

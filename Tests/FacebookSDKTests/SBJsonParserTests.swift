@@ -3,7 +3,8 @@ import Testing
 
 @testable import FacebookSDK
 
-/// json-framework 2.x's parser rules (`SBJsonParser.h`, `SBJsonBase.h`) over Foundation's parser.
+/// json-framework 2.x's parser rules (`SBJsonParser.h`, `SBJsonBase.h`) over the package's one
+/// JSON parser (`GraphJSON`).
 @Suite("SBJsonParser: json-framework's rules")
 struct SBJsonParserTests {
     /// The one error a failed parse leaves in the trace.
@@ -37,6 +38,23 @@ struct SBJsonParserTests {
         #expect(error.domain == "org.brautaset.JSON.ErrorDomain")
         #expect(error.code == code, "\(text.debugDescription): \(error.localizedDescription)")
         #expect(!error.localizedDescription.isEmpty)
+    }
+
+    @Test("An error's description is GraphJSON's, naming the byte offset, after json-framework's words")
+    func errorWording() throws {
+        let space = try #require(failure("[1 2]"))
+        #expect(space.code == EPARSE)
+        #expect(space.localizedDescription == "not JSON: unexpected character '2' at byte 3")
+        let comma = try #require(failure(#"{"a":1,}"#))
+        #expect(
+            comma.localizedDescription
+                == "Trailing comma disallowed in object: not JSON: unexpected character '}' at byte 7")
+        let arrayComma = try #require(failure("[1,]"))
+        #expect(arrayComma.localizedDescription.hasPrefix("Trailing comma disallowed in array: "))
+        #expect(try #require(failure("[1] x")).localizedDescription.hasSuffix("at byte 4"))
+        #expect(try #require(failure("[01]")).localizedDescription.hasPrefix("Leading 0 disallowed in number: "))
+        #expect(try #require(failure("[1,}")).code == EPARSE, "a } in an array is no trailing comma")
+        #expect(try #require(failure("{\"a\":[1,}")).code == EPARSE)
     }
 
     @Test("A comma or bracket inside a string is not a trailing comma, and escapes parse")
@@ -110,6 +128,16 @@ struct SBJsonParserTests {
         #expect((object["a"] as? [Any])?.count == 2)
         #expect((object["o"] as? [String: Any])?.isEmpty == true)
         #expect((value as? NSDictionary)?["s"] as? String == "x")
+        let dictionary = try #require(value as? NSMutableDictionary)
+        dictionary["added"] = "y"
+        #expect(dictionary["added"] as? String == "y", "json-framework's containers are mutable")
+        #expect(dictionary.count == 9)
+        let array = try #require(SBJsonParser().object(with: "[[1]]") as? NSMutableArray)
+        array.add("x")
+        #expect(array.count == 2)
+        #expect(SBJsonParser().fragment(withString: "1e400") == nil, "beyond NSDecimalNumber's range")
+        let big = try #require(parser.object(with: "[123456789012345678901234567890]") as? [Any])
+        #expect((big[0] as? NSDecimalNumber)?.stringValue == "123456789012345678901234567890")
     }
 
     @Test("The trace: nil after a success, one error in the domain after a failure; the facade keeps the last failure")

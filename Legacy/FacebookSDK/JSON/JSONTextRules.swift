@@ -1,15 +1,20 @@
+import FacebookGraph
 import Foundation
 
-/// json-framework 2.x's parsing rules, over the package's one JSON parser (Foundation's
-/// `JSONSerialization`).
+/// json-framework 2.x's parsing rules, over the package's one JSON parser (``GraphJSON``, the one
+/// the modern core parses Graph bodies with).
 ///
-/// Foundation does the parsing. What json-framework added, or reported differently, is done here:
-/// - a trailing comma before `]` or `}` is refused (``ETRAILCOMMA``; Foundation accepts it);
-/// - a leading byte-order mark is refused (``EPARSE``; json-framework read bytes, not a BOM);
-/// - nesting deeper than the caller's limit is refused (``EDEPTH``); Foundation itself stops at 512;
-/// - Foundation's error becomes json-framework's code: end of text ``EEOF``, control character
-///   ``ECTRL``, bad escape ``EESCAPE``, bad `\u` or surrogate ``EUNICODE``, malformed number
-///   ``EPARSENUM``, text after the value ``ETRAILGARBAGE``, anything else ``EPARSE``.
+/// `GraphJSON` does the parsing, nesting bounded by the caller's limit (``EDEPTH``). What
+/// json-framework added, or reported differently, is done here:
+/// - a leading byte-order mark is refused (``EPARSE``; json-framework read bytes, not a BOM, where
+///   `GraphJSON` skips one);
+/// - `GraphJSON`'s error becomes json-framework's code: a comma before `]` or `}` ``ETRAILCOMMA``,
+///   end of text inside a string, array or object ``EEOF``, control character ``ECTRL``, unknown
+///   escape ``EESCAPE``, bad `\u` or surrogate ``EUNICODE``, malformed number (a leading `+` or `0`
+///   included) ``EPARSENUM``, text after the value ``ETRAILGARBAGE``, anything else ``EPARSE``; the
+///   description keeps `GraphJSON`'s words, which name the byte offset;
+/// - arrays and objects become `NSMutableArray` / `NSMutableDictionary`, as json-framework gave them,
+///   and a number beyond `NSDecimalNumber`'s range (`1e400`) is refused (``EPARSENUM``).
 enum JSONTextRules {
     /// Why a text is not accepted: a json-framework code and a description.
     struct Failure: Error, Equatable {
@@ -25,18 +30,14 @@ enum JSONTextRules {
         }
         let value: Any
         do {
-            value = try JSONSerialization.jsonObject(
-                with: Data(bytes), options: [.fragmentsAllowed, .mutableContainers])
+            value = try GraphJSON.parse(Data(bytes), maximumDepth: maxDepth)
         } catch {
-            return .failure(failure(for: error as NSError, in: bytes))
+            return .failure(failure(for: error, in: bytes))
         }
-        if let comma = shape(of: bytes).trailingComma {
-            return .failure(comma)
+        guard let legacy = legacyValue(value) else {
+            return .failure(Failure(code: EPARSENUM, description: "Number out of range"))
         }
-        if maxDepth < SBJsonBase.depthCeiling, exceedsDepth(value, limit: maxDepth) {
-            return .failure(Failure(code: EDEPTH, description: "Nested too deep"))
-        }
-        return .success(value)
+        return .success(legacy)
     }
 
     /// Whether a value is a JSON array or object, in any of the forms Swift and Foundation give them.
@@ -44,23 +45,95 @@ enum JSONTextRules {
         value is NSDictionary || value is NSArray || value is [AnyHashable: Any] || value is [Any]
     }
 
-    /// What a pass over the bytes outside strings shows: the first trailing comma (a `,` whose
-    /// next non-whitespace byte closes an array or object), and whether the text ends inside a
-    /// string or an unclosed array or object. Not a parser: Foundation has parsed or refused the text.
-    private struct Shape {
-        var trailingComma: Failure?
-        var endsInsideValue: Bool
+    /// `value` with json-framework's mutable containers at every level, or nil when a number is
+    /// beyond `NSDecimalNumber`'s range (`GraphJSON` gives it as a NaN decimal).
+    private static func legacyValue(_ value: Any) -> Any? {
+        switch value {
+        case let object as [String: Any]:
+            let dictionary = NSMutableDictionary(capacity: object.count)
+            for (key, member) in object {
+                guard let member = legacyValue(member) else { return nil }
+                dictionary.setObject(member, forKey: NSString(string: key))
+            }
+            return dictionary
+        case let array as [Any]:
+            let mutable = NSMutableArray(capacity: array.count)
+            for element in array {
+                guard let element = legacyValue(element) else { return nil }
+                mutable.add(element)
+            }
+            return mutable
+        case let decimal as NSDecimalNumber where decimal.decimalValue.isNaN:
+            return nil
+        default:
+            return value
+        }
     }
 
-    private static func shape(of bytes: [UInt8]) -> Shape {
-        var trailingComma: Failure?
+    /// json-framework's code for `GraphJSON`'s error. The description is `GraphJSON`'s (what and at
+    /// which byte), after json-framework's words where it had its own.
+    private static func failure(for error: GraphJSONError, in bytes: [UInt8]) -> Failure {
+        let offset = error.offset
+        func failure(_ code: Int, _ words: String? = nil) -> Failure {
+            Failure(code: code, description: words.map { "\($0): \(error.description)" } ?? error.description)
+        }
+        let byte = offset < bytes.count ? bytes[offset] : nil
+        let previous = offset > 0 && offset <= bytes.count ? bytes[offset - 1] : nil
+        // Digits stop only after a leading `0`, so a digit straight after one is that `0`'s.
+        let leadingZero = byte.map(isDigit) == true && previous.map(isDigit) == true
+        switch error.reason {
+        case .tooDeep:
+            return Failure(code: EDEPTH, description: "Nested too deep")
+        case .unexpectedEnd:
+            // `GraphJSON` also says so for a literal cut short (`t`); only text that stops inside
+            // a string, array or object ended early.
+            let shape = scan(bytes[...])
+            return failure(bytes.allSatisfy(isWhitespace) || shape.inString || shape.innermost != nil ? EEOF : EPARSE)
+        case .invalidNumber:
+            return failure(EPARSENUM)
+        case .controlCharacterInString:
+            return failure(ECTRL)
+        case .invalidUTF8:
+            return failure(EUNICODE)
+        case .invalidEscape:
+            // At the backslash: an unknown letter, or a `\u` surrogate without its pair; elsewhere:
+            // a byte of `\uXXXX` that is not hex.
+            let unknownLetter =
+                byte == UInt8(ascii: "\\") && offset + 1 < bytes.count && bytes[offset + 1] != UInt8(ascii: "u")
+            return failure(unknownLetter ? EESCAPE : EUNICODE)
+        case .trailingText:
+            return leadingZero
+                ? failure(EPARSENUM, "Leading 0 disallowed in number") : failure(ETRAILGARBAGE, "Garbage after JSON")
+        case .unexpectedByte(let found):
+            if found == UInt8(ascii: "+") {
+                return failure(EPARSENUM, "Leading + disallowed in number")
+            }
+            if leadingZero {
+                return failure(EPARSENUM, "Leading 0 disallowed in number")
+            }
+            if found == UInt8(ascii: "]") || found == UInt8(ascii: "}"),
+                bytes[..<offset].last(where: { !isWhitespace($0) }) == UInt8(ascii: ",")
+            {
+                switch scan(bytes[..<offset]).innermost {
+                case UInt8(ascii: "[") where found == UInt8(ascii: "]"):
+                    return failure(ETRAILCOMMA, "Trailing comma disallowed in array")
+                case UInt8(ascii: "{") where found == UInt8(ascii: "}"):
+                    return failure(ETRAILCOMMA, "Trailing comma disallowed in object")
+                default:
+                    break
+                }
+            }
+            return failure(EPARSE)
+        }
+    }
+
+    /// Where a prefix of a text leaves off, read outside strings: inside a string, and the innermost
+    /// array (`[`) or object (`{`) still open. Not a parser: `GraphJSON` has refused the text.
+    private static func scan(_ bytes: ArraySlice<UInt8>) -> (inString: Bool, innermost: UInt8?) {
         var inString = false
         var escaped = false
-        var open = 0
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
+        var open: [UInt8] = []
+        for byte in bytes {
             if inString {
                 if escaped {
                     escaped = false
@@ -72,112 +145,13 @@ enum JSONTextRules {
                 continue
             }
             switch byte {
-            case UInt8(ascii: "\""):
-                inString = true
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                open += 1
-            case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                open -= 1
-            case UInt8(ascii: ",") where trailingComma == nil:
-                var next = index
-                while next < bytes.count, isWhitespace(bytes[next]) { next += 1 }
-                if next < bytes.count, bytes[next] == UInt8(ascii: "]") {
-                    trailingComma = Failure(code: ETRAILCOMMA, description: "Trailing comma disallowed in array")
-                } else if next < bytes.count, bytes[next] == UInt8(ascii: "}") {
-                    trailingComma = Failure(code: ETRAILCOMMA, description: "Trailing comma disallowed in object")
-                }
-            default:
-                break
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"): open.append(byte)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): _ = open.popLast()
+            default: break
             }
         }
-        let blank = bytes.allSatisfy(isWhitespace)
-        return Shape(trailingComma: trailingComma, endsInsideValue: blank || inString || open > 0)
-    }
-
-    /// Whether `value` nests arrays and objects deeper than `limit` (the top container is depth 1).
-    private static func exceedsDepth(_ value: Any, limit: Int, depth: Int = 0) -> Bool {
-        if let dictionary = value as? NSDictionary {
-            guard depth < limit else { return true }
-            return dictionary.allValues.contains { exceedsDepth($0, limit: limit, depth: depth + 1) }
-        }
-        if let array = value as? NSArray {
-            guard depth < limit else { return true }
-            return array.contains { exceedsDepth($0, limit: limit, depth: depth + 1) }
-        }
-        return false
-    }
-
-    /// json-framework's code for Foundation's parse error; the description keeps Foundation's
-    /// words, which say where.
-    private static func failure(for error: NSError, in bytes: [UInt8]) -> Failure {
-        let message = (error.userInfo[NSDebugDescriptionErrorKey] as? String) ?? error.localizedDescription
-        func failure(_ code: Int, _ description: String? = nil) -> Failure {
-            Failure(code: code, description: description ?? message)
-        }
-        if message.contains("Too many nested") {
-            return failure(EDEPTH, "Nested too deep")
-        }
-        if message.contains("surrogate") || message.contains("hex") || message.contains("unicode") {
-            return failure(EUNICODE)
-        }
-        if message.contains("control character") {
-            return failure(ECTRL)
-        }
-        if message.contains("escape sequence") {
-            return failure(EESCAPE)
-        }
-        if message.contains("Number") || message.contains("number") {
-            return failure(EPARSENUM)
-        }
-        if message.contains("end of file") {
-            // Foundation also says so for a literal cut short inside the text (`[tru]`); only text
-            // that stops inside a string, array or object ended early.
-            var trimmed = bytes[...]
-            while let last = trimmed.last, isWhitespace(last) { trimmed = trimmed.dropLast() }
-            if endsIncompleteNumber(trimmed) {
-                return failure(EPARSENUM)
-            }
-            return failure(shape(of: bytes).endsInsideValue ? EEOF : EPARSE)
-        }
-        guard let offset = characterOffset(in: message), offset < bytes.count else {
-            return failure(EPARSE)
-        }
-        if bytes[offset] == UInt8(ascii: "+") {
-            return failure(EPARSENUM, "Leading + disallowed in number")
-        }
-        if offset > 0, endsIncompleteNumber(bytes[..<offset]) {
-            return failure(EPARSENUM)
-        }
-        if offset > 0,
-            (try? JSONSerialization.jsonObject(with: Data(bytes[..<offset]), options: .fragmentsAllowed)) != nil
-        {
-            return failure(ETRAILGARBAGE, "Garbage after JSON")
-        }
-        return failure(EPARSE)
-    }
-
-    /// The byte offset in Foundation's "… around character N." message.
-    private static func characterOffset(in message: String) -> Int? {
-        guard let range = message.range(of: "character ", options: .backwards) else { return nil }
-        return Int(message[range.upperBound...].prefix { $0.isASCII && $0.isNumber })
-    }
-
-    /// Whether the text before an error ends in a number that stops too early: `-`, `1.`, `1e`, `1e+`.
-    private static func endsIncompleteNumber(_ prefix: ArraySlice<UInt8>) -> Bool {
-        guard let last = prefix.last else { return false }
-        let beforeLast = prefix.dropLast().last
-        switch last {
-        case UInt8(ascii: "-"):
-            return true
-        case UInt8(ascii: "."):
-            return beforeLast.map(isDigit) ?? false
-        case UInt8(ascii: "e"), UInt8(ascii: "E"):
-            return beforeLast.map(isDigit) ?? false
-        case UInt8(ascii: "+"):
-            return beforeLast == UInt8(ascii: "e") || beforeLast == UInt8(ascii: "E")
-        default:
-            return false
-        }
+        return (inString, open.last)
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool {

@@ -1,3 +1,4 @@
+import FacebookGraph
 import Foundation
 
 /// The error domain of every error json-framework reports (`SBJSONErrorDomain`,
@@ -35,15 +36,15 @@ public var EINPUT: Int { 12 }
 /// The error codes are the header's anonymous enum, imported as `Int` constants (``EPARSE`` …), and
 /// every error is in ``SBJSONErrorDomain``.
 open class SBJsonBase: NSObject {
-    /// The depth the package's one JSON engine (Foundation's `JSONSerialization`) reads at most; a
-    /// ``maxDepth`` of 0 (json-framework's "no limit") or above it means this.
-    static let depthCeiling = 512
+    /// The depth the package's one JSON parser (`GraphJSON`) reads at most; a ``maxDepth`` of 0
+    /// (json-framework's "no limit") or above it means this.
+    static let depthCeiling = GraphJSON.maximumDepth
 
     private var trace: [NSError]?
 
     /// The deepest nesting of arrays and objects allowed, both ways (default 512). Deeper input is
     /// refused with ``EDEPTH`` ("Nested too deep"). 0 turned the check off in json-framework; here
-    /// nesting never exceeds 512, the depth Foundation's parser stops at.
+    /// nesting never exceeds 512, the depth the package's JSON parser stops at.
     open var maxDepth: Int = 512
 
     /// The errors of the last call that failed, the cause first, or nil when there were none; each

@@ -8,15 +8,17 @@ public protocol SBJsonParserProtocol: AnyObject {
     func object(with repr: String!) -> Any!
 }
 
-/// json-framework 2.x's strict JSON parser (`SBJsonParser`), on Foundation's `JSONSerialization`.
+/// json-framework 2.x's strict JSON parser (`SBJsonParser`), on the package's one JSON parser
+/// (`GraphJSON`, the one the modern core reads Graph bodies with).
 ///
-/// Results are Foundation values: `NSMutableDictionary` / `NSMutableArray` at the top (castable to
-/// `[String: Any]` / `[Any]`), `String`, `NSNumber` (booleans cast to `Bool`; json-framework gave
-/// `NSDecimalNumber`, Foundation keeps 64-bit integers exact and gives `NSDecimalNumber` beyond) and
+/// Results are Foundation values: `NSMutableDictionary` / `NSMutableArray` at every level (castable
+/// to `[String: Any]` / `[Any]`), `String`, `NSNumber` (booleans cast to `Bool`; json-framework gave
+/// `NSDecimalNumber`, here 64-bit integers stay exact and `NSDecimalNumber` comes only beyond) and
 /// `NSNull`. The rules json-framework adds to JSON's grammar are applied on top: an array or object
 /// is required (``object(with:)``), nesting is bounded by ``SBJsonBase/maxDepth``, a trailing comma or
 /// a leading byte-order mark is refused. Every failure returns nil and leaves one error in
-/// ``SBJsonBase/errorTrace``, with json-framework's code (``EPARSE``, ``ETRAILCOMMA``…).
+/// ``SBJsonBase/errorTrace``, with json-framework's code (``EPARSE``, ``ETRAILCOMMA``…) and a
+/// description that names the byte offset.
 open class SBJsonParser: SBJsonBase, SBJsonParserProtocol {
     /// Creates a parser with ``SBJsonBase/maxDepth`` 512.
     public override init() {

@@ -22,7 +22,8 @@ public protocol SBJsonWriterProtocol: AnyObject {
 ///
 /// Output is what legacy code sent to the server: compact unless ``humanReadable``, `/` not
 /// escaped, non-ASCII characters as they are; `"`, `\` and control characters escaped (`\n`, `\t`,
-/// `\u001f`…). Strings and numbers are encoded by Foundation's `JSONSerialization`; the layout,
+/// `\u001f`…). Strings are escaped by the package's one JSON string escaper; a number's text is
+/// Foundation's `JSONSerialization`'s (the package has no JSON writer of its own); the layout,
 /// key order, depth limit and errors are json-framework's. A failure returns nil and leaves the
 /// errors in ``SBJsonBase/errorTrace``: ``EUNSUPPORTED`` for an unsupported value, a non-string key,
 /// NaN or infinity; ``EDEPTH`` past ``SBJsonBase/maxDepth``; ``EFRAGMENT`` for a scalar given to
@@ -147,9 +148,8 @@ open class SBJsonWriter: SBJsonBase, SBJsonWriterProtocol {
         return true
     }
 
-    /// Appends `string` as a JSON string literal. Text without a quote, a backslash or a control
-    /// character goes between quotes as it is (json-framework's fast path); the rest is escaped by
-    /// Foundation, whose escapes are json-framework's (`\n`, `\t`, `\u001f`…), `/` left alone.
+    /// Appends `string` as a JSON string literal, escaped as json-framework did (`\n`, `\t`,
+    /// `\u001f`…), `/` left alone.
     private func append(_ string: String, to json: inout String) -> Bool {
         // The package's one JSON string escaper; its output matches json-framework's byte for byte
         // (`/` left alone).
