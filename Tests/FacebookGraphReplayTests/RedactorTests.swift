@@ -356,6 +356,29 @@ import Testing
         }
     }
 
+    /// A secret that hid a token shape: the app secret written just before 64 hex digits makes a
+    /// 96-digit run, which is no proof; once the secret is `<SECRET-1>`, the 64 digits stand alone and
+    /// are one. A single pass left them, so a second redaction changed the entry. Found by
+    /// `FuzzRedactor` (a header value of the app secret, 64 `8`s and binary junk); the redaction now
+    /// repeats until a pass changes nothing. Also in the query and the response body.
+    @Test func secretHidingATokenShape() throws {
+        let appSecret = "f3a9c1e07b5d42a8c6e2d91b7a0f3c55"
+        let eights = String(repeating: "8", count: 64)
+        let redactor = Redactor(knownSecrets: [appSecret])
+        let entry = Self.entry(
+            Self.get(
+                "\(Self.graph)/me?access_token=\(Self.userToken)&note=\(appSecret)\(eights)",
+                headers: [HARNameValue(name: "\u{FFFD}uesz:", value: "\(appSecret)\(eights)\u{FFFD}\u{1A} 5,1,3")]),
+            Self.json(#"{"echo":"\#(appSecret)\#(eights)"}"#))
+        let once = redactor.redact(entry)
+        #expect(once.request.headers[0].value == "<SECRET-1><PROOF-1>\u{FFFD}\u{1A} 5,1,3")
+        #expect(once.request.url == "\(Self.graph)/me?access_token=<TOKEN-1>&note=<SECRET-1><PROOF-1>")
+        #expect(once.response.content.text == #"{"echo":"<SECRET-1><PROOF-1>"}"#)
+        #expect(redactor.redact(once) == once)
+        #expect(Redactor(knownSecrets: [appSecret]).redact(once) == once)
+        #expect(!(try Self.encoded([once])).contains(eights))
+    }
+
     /// Placeholders are never learned or rewritten, even when a known secret occurs inside one.
     @Test func placeholdersAreNeverReRedacted() {
         let redactor = Redactor(knownSecrets: ["TOKEN", "ab"])

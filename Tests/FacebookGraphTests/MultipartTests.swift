@@ -78,6 +78,30 @@ struct MultipartTests {
         #expect(part.contentType == "image/png")
     }
 
+    @Test(
+        "An attachment media type with a line break is refused by prepare, and never written raw",
+        arguments: ["image/png\r\nX-Injected: 1", "image/png\n\u{301}", "image/png\u{0}", "image/png\u{85}"]
+    )
+    func mediaTypeWithControls(mediaType: String) throws {
+        let photo = GraphAttachment(name: "source", filename: "p.png", contentType: mediaType, data: Self.photo)
+        let request = GraphRequest(path: "me/photos", method: .post, attachments: [photo])
+        #expect {
+            _ = try request.prepare(configuration: GraphConfiguration(accessToken: "TOKEN"))
+        } throws: { error in
+            let error = error as? GraphError
+            return error?.category == .invalidRequest && error?.message.contains("source") == true
+        }
+        let form = MultipartForm(
+            parts: [.file(name: "source", filename: "p.png", contentType: mediaType, data: Self.photo)], boundary: "B")
+        let part = try #require(try MultipartBody(parsing: form.body, boundary: "B").parts.first)
+        #expect(part.contentType?.unicodeScalars.starts(with: "image/png".unicodeScalars) == true)
+        let headerEnd = try #require(form.body.range(of: Data("\r\n\r\n".utf8)))
+        let lines = String(decoding: form.body[..<headerEnd.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+        #expect(lines.count == 3, "the boundary, the disposition and one Content-Type line: \(lines)")
+        #expect(!lines.joined().unicodeScalars.contains { $0.properties.generalCategory == .control })
+        #expect(MultipartForm.isValidMediaType("image/png; charset=\"x\"\t"))
+    }
+
     @Test("Spaces inside a quoted name or file name are kept (fuzz finding)", arguments: [false, true])
     func quotedSpacesKept(legacy: Bool) throws {
         // FuzzMultipart: a v2 file part named "eg\u{3}\u{0}l " came back without its last space.

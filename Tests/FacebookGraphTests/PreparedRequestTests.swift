@@ -126,6 +126,26 @@ struct SecretRedactionTests {
                 == "GET /me?access_token=<TOKEN-1>&appsecret_proof=<PROOF-2>&code=<redacted><x")
     }
 
+    @Test(
+        "Echoed credentials leave a URL whatever follows a delimiter: the query is found by byte, not Character",
+        arguments: [
+            // A combining acute accent after `?` made one grapheme "?\u{301}", so the query was missed
+            // and the echoed token kept.
+            ("https://graph.facebook.com/me/friends?\u{301}x=1&access_token=ECHOED&limit=2", "?\u{301}x=1&limit=2"),
+            // A prepended mark (U+06DD) before `?`.
+            ("https://graph.facebook.com/p\u{6DD}?access_token=ECHOED&after=c2", "\u{6DD}?after=c2"),
+            // A mark after `&` and after `#`: the pieces are still split there.
+            ("https://graph.facebook.com/me?a=1&\u{301}b=2&appsecret_proof=ECHOED#\u{301}f", "?a=1&\u{301}b=2#\u{301}f"),
+            ("https://graph.facebook.com/me?access_token=ECHOED", "/me"),
+        ]
+    )
+    func removingEchoedCredentials(url: String, tail: String) {
+        let (stripped, removed) = GraphRequest.removingQueryItems(GraphRequest.echoedCredentialNames, from: url)
+        #expect(!stripped.contains("ECHOED"))
+        #expect(stripped.hasSuffix(tail), "\(stripped)")
+        #expect(removed.map(\.value) == ["ECHOED"])
+    }
+
     @Test("A TransportError never carries the token, in any of its texts")
     func errorTexts() {
         let error = TransportError(

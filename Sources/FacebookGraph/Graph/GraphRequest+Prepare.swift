@@ -13,13 +13,24 @@ extension GraphRequest {
     ///   - now: The Unix time for a time-bound proof.
     ///   - options: Transfer options to use instead of the configuration's timeouts.
     /// - Throws: ``GraphError`` of category ``GraphErrorCategory/invalidRequest`` for a malformed
-    ///   version, or ``GraphErrorCategory/transport`` when the URL is invalid or a credential would
+    ///   version or an attachment media type with a control character, or ``GraphErrorCategory/transport`` when the URL is invalid or a credential would
     ///   travel over plain http off the machine.
     package func prepare(
         configuration: GraphConfiguration,
         now: Int? = nil,
         options: TransferOptions? = nil
     ) throws(GraphError) -> PreparedRequest {
+        // A media type is written into a part header as it is: a line break there would start a
+        // header (or a part) of the caller's making.
+        if let attachment = attachments.first(where: { !MultipartForm.isValidMediaType($0.contentType) }) {
+            throw GraphError(
+                shape: .httpStatus,
+                message:
+                    "invalid media type for attachment \"\(attachment.name)\": it holds a line break or another control character",
+                httpStatus: nil,
+                category: .invalidRequest
+            )
+        }
         var url: String
         var pairs = parameters
         switch endpoint {
@@ -155,25 +166,28 @@ extension GraphRequest {
     static func removingQueryItems(_ names: Set<String>, from url: String) -> (
         url: String, removed: [(name: String, value: String)]
     ) {
-        guard let question = url.firstIndex(of: "?") else { return (url, []) }
-        var query = url[url.index(after: question)...]
-        var fragment = ""
-        if let hash = query.firstIndex(of: "#") {
-            fragment = String(query[hash...])
-            query = query[..<hash]
-        }
-        var kept: [Substring] = []
+        // By byte, not Character: a `?`, `#`, `&` or `=` followed by a combining mark (or after a
+        // prepended one, U+06DD) forms one grapheme that is not the delimiter, and an echoed token
+        // behind it was kept.
+        let bytes = Array(url.utf8)
+        guard let question = bytes.firstIndex(of: UInt8(ascii: "?")) else { return (url, []) }
+        let queryEnd = bytes[(question + 1)...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+        var kept: [ArraySlice<UInt8>] = []
         var removed: [(name: String, value: String)] = []
-        for piece in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let rawName = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? piece
-            let name = FormEncoding.unescape(rawName)
-            if names.contains(name) {
-                removed += FormEncoding.decode(piece)
+        for piece in bytes[(question + 1)..<queryEnd].split(separator: UInt8(ascii: "&")) {
+            let rawName = piece.prefix { $0 != UInt8(ascii: "=") }
+            if names.contains(FormEncoding.unescape(bytes: rawName)) {
+                removed += FormEncoding.decode(bytes: piece)
             } else {
                 kept.append(piece)
             }
         }
-        let base = String(url[..<question])
-        return ((kept.isEmpty ? base : base + "?" + kept.joined(separator: "&")) + fragment, removed)
+        var result = Array(bytes[..<question])
+        if !kept.isEmpty {
+            result.append(UInt8(ascii: "?"))
+            result += Array(kept.joined(separator: [UInt8(ascii: "&")]))
+        }
+        result += bytes[queryEnd...]
+        return (String(decoding: result, as: UTF8.self), removed)
     }
 }

@@ -28,7 +28,8 @@ import Foundation
 /// bodies (a BOM, Latin-1, binary) are redacted byte for byte, every byte but the secrets kept, so a
 /// body without secrets stays byte-identical. Multipart file parts are never touched; the non-file
 /// parts of a multipart body are redacted in place, so a photo upload does not carry its
-/// `access_token` part into the cassette. Placeholders are never learned or replaced, so redacting twice changes nothing.
+/// `access_token` part into the cassette. Placeholders are never learned or replaced, and a redaction repeats its passes until one changes
+/// nothing, so redacting twice changes nothing.
 ///
 /// One redactor serves one cassette session: at record time it redacts each entry; at replay time
 /// the request overload of `redact(_:)` maps a live request's secrets to the same placeholders, so
@@ -77,12 +78,14 @@ public final class Redactor: @unchecked Sendable {
     /// `queryString`, headers, `postData` text and response content text.
     public func redact(_ entry: HAREntry) -> HAREntry {
         lock.withLock {
-            learn(from: entry.request)
-            learn(from: entry.response)
-            var redacted = entry
-            redacted.request = rewrite(entry.request)
-            redacted.response = rewrite(entry.response)
-            return redacted
+            Self.fixedPoint(entry) { current in
+                learn(from: current.request)
+                learn(from: current.response)
+                var redacted = current
+                redacted.request = rewrite(current.request)
+                redacted.response = rewrite(current.response)
+                return redacted
+            }
         }
     }
 
@@ -90,9 +93,29 @@ public final class Redactor: @unchecked Sendable {
     /// placeholders, so matching works without real values).
     public func redact(_ request: HARRequest) -> HARRequest {
         lock.withLock {
-            learn(from: request)
-            return rewrite(request)
+            Self.fixedPoint(request) { current in
+                learn(from: current)
+                return rewrite(current)
+            }
         }
+    }
+
+    /// Most passes a redaction makes; each pass that changes something replaces at least one secret
+    /// with a placeholder, so real exchanges settle in one or two.
+    static let maximumPasses = 8
+
+    /// `pass` applied until it changes nothing (at most ``maximumPasses`` times). One pass is not
+    /// always enough: replacing a secret can leave a token shape standing alone that its neighbour
+    /// hid (`<app secret>` followed by 64 hex digits is a 96-digit run, no proof; once the secret is
+    /// `<SECRET-1>`, the 64 digits are one), and redacting twice must change nothing.
+    private static func fixedPoint<Value: Equatable>(_ value: Value, _ pass: (Value) -> Value) -> Value {
+        var current = value
+        for _ in 0..<maximumPasses {
+            let next = pass(current)
+            if next == current { return current }
+            current = next
+        }
+        return current
     }
 
     /// The placeholder for a secret value (assigning the next one of `kind` if new). A placeholder
