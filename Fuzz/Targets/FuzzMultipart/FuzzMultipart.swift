@@ -91,8 +91,13 @@ private func build(_ input: inout FuzzInput) {
             }
             fuzzExpect(
                 read.filename == written(filename, style), "file name \(String(reflecting: read.filename))")
+            // Control characters never reach the part header (`prepare` refuses them; the builder
+            // drops them), so the media type reads back without them.
+            let sent = String(
+                String.UnicodeScalarView(
+                    type.unicodeScalars.filter { $0 == "\t" || $0.properties.generalCategory != .control }))
             fuzzExpect(
-                read.contentType == type.trimmingCharacters(in: .whitespaces),
+                read.contentType == sent.trimmingCharacters(in: .whitespaces),
                 "media type \(String(reflecting: read.contentType))")
             fuzzExpect(read.body == data, "file part content changed")
         }
