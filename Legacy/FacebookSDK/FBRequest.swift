@@ -57,6 +57,10 @@ open class FBRequest: NSObject, @unchecked Sendable {
     /// The parameters in key order when ``Facebook`` has just stored them into an empty
     /// ``params`` itself (so ``connect()`` need not read the dictionary back); nil otherwise.
     var knownParameters: [(key: String, value: LegacyRequestBody.Value)]?
+    /// The same entries as ``knownParameters``, with the keys `Facebook` stored them under: after a
+    /// delegate's `requestLoading` (which may change ``params``) they tell in a few look-ups whether
+    /// the dictionary still holds exactly them.
+    var knownParameterEntries: [(key: LegacyParameterKey, value: String)] = []
     /// Called on the callback queue when the request completes (`Facebook`'s KVO on `state`).
     var completionObserver: ((FBRequest) -> Void)?
     /// The `Result` and `async` overloads' completion (`Facebook+Modern.swift`). When set, the core
@@ -112,14 +116,17 @@ open class FBRequest: NSObject, @unchecked Sendable {
     open func connect() {
         delegate?.requestLoading(self)
         let request: GraphRequest
-        if let known = knownParameters, delegate == nil, let params, params.count == known.count {
-            // `Facebook.openURL` filled an empty dictionary with these entries just now and no
-            // delegate ran in between: the same pairs `values(of:)` would read back.
+        if let known = knownParameters, let params, params.count == known.count,
+            delegate == nil || holdsKnownEntries(params)
+        {
+            // `Facebook.openURL` filled an empty dictionary with these entries just now, and the
+            // delegate (if any) left them as they were: the same pairs `values(of:)` would read back.
             request = LegacyRequestBody.graphRequest(url: url ?? "", httpMethod: httpMethod ?? "GET", values: known)
         } else {
             request = LegacyRequestBody.graphRequest(url: url ?? "", httpMethod: httpMethod ?? "GET", params: params)
         }
         knownParameters = nil
+        knownParameterEntries = []
         let connection = FBURLConnection { [weak self] in self?.connectionWasCancelled() }
         self.connection = connection
         state = FBRequestState(kFBRequestStateLoading)
@@ -150,6 +157,15 @@ open class FBRequest: NSObject, @unchecked Sendable {
             MainQueueWatchdog.shared.deliver(on: callbackQueue) { self.deliver(result, connection: connection) }
         }
         connection.attach(handle)
+    }
+
+    /// True when every entry of ``knownParameterEntries`` is in `params` with its string value (the
+    /// caller checked the count, so there is nothing else).
+    private func holdsKnownEntries(_ params: NSMutableDictionary) -> Bool {
+        knownParameterEntries.count == params.count
+            && knownParameterEntries.allSatisfy { entry in
+                (params.object(forKey: entry.key) as? String) == entry.value
+            }
     }
 
     // MARK: - Delivery, on the callback queue
