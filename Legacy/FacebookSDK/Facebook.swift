@@ -85,6 +85,8 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
     /// The requests in flight, kept alive until they complete (v2's `_requests` set).
     private let requestsLock = NSLock()
     private var requests: [ObjectIdentifier: FBRequest] = [:]
+    /// The delegate's last `HTTPURLResponse`, reused for an identical response.
+    private let responseCache = LegacyHTTPResponseCache()
     /// The last access token stored into a request's parameters, and its `NSString` (under `requestsLock`).
     private var lastBridgedToken: (String, NSString)?
 
@@ -203,6 +205,7 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
         request.transport = transport.base
         request.invalidatesOnGraphTokenErrors = invalidatesSessionOnGraphTokenErrors
         request.reshapesToLegacyGraphShapes = usesLegacyGraphShapes
+        request.responseCache = responseCache
         if wasEmpty {
             // What `LegacyRequestBody.values(of:)` would read back, in key order.
             var known: [(key: String, value: LegacyRequestBody.Value)] = []
