@@ -158,6 +158,9 @@ extension GraphRequest {
         while trimmed.first == "/" { trimmed = trimmed.dropFirst() }
         var url = base.hasSuffix("/") ? base : base + "/"
         if let version, !startsWithVersion(trimmed) { url += version + "/" }
+        // Only when there is a `#` byte: without one the replacement changes nothing, and it is the
+        // costliest step of the join.
+        guard trimmed.utf8.contains(UInt8(ascii: "#")) else { return url + trimmed }
         return url + trimmed.replacingOccurrences(of: "#", with: "%23")
     }
 
