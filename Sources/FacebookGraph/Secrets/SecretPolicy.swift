@@ -18,7 +18,7 @@ package enum SecretPolicy {
     package static func requestCarriesSecret(_ components: URLComponents, headers: HTTPHeaders, body: Data?) -> Bool {
         requestCarriesSecret(
             hasUserInfo: components.percentEncodedUser != nil || components.percentEncodedPassword != nil,
-            query: components.percentEncodedQuery.map { Substring($0) },
+            query: components.percentEncodedQuery.map { Array($0.utf8) },
             headers: headers,
             body: body
         )
@@ -28,13 +28,13 @@ package enum SecretPolicy {
     /// headers or the body carry a credential.
     package static func requestCarriesSecret(
         hasUserInfo: Bool,
-        query: Substring?,
+        query: [UInt8]?,
         headers: HTTPHeaders,
         body: Data?
     ) -> Bool {
         if hasUserInfo { return true }
         if headersCarrySecret(headers) { return true }
-        if let query, textNamesCredential(Array(query.utf8), decodingLayers: 3) { return true }
+        if let query, textNamesCredential(query, decodingLayers: 3) { return true }
         return body.map(bodyCarriesSecret) ?? false
     }
 

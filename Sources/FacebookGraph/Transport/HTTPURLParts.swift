@@ -16,8 +16,8 @@ struct HTTPURLParts {
     var port: Int?
     /// True when the URL has a user or a password (`user:password@`).
     var hasUserInfo: Bool
-    /// The query as written (percent-encoded), without the `?`; nil when there is none.
-    var percentEncodedQuery: Substring?
+    /// The query as written (percent-encoded), without the `?`, as bytes; nil when there is none.
+    var percentEncodedQuery: [UInt8]?
 
     /// The parts of `url`, or nil when it does not parse as a URL with a scheme.
     init?(_ url: String) {
@@ -30,10 +30,10 @@ struct HTTPURLParts {
         host = components.host
         port = components.port
         hasUserInfo = components.percentEncodedUser != nil || components.percentEncodedPassword != nil
-        percentEncodedQuery = components.percentEncodedQuery.map { Substring($0) }
+        percentEncodedQuery = components.percentEncodedQuery.map { Array($0.utf8) }
     }
 
-    private init(scheme: String, host: String, port: Int?, query: Substring?) {
+    private init(scheme: String, host: String, port: Int?, query: [UInt8]?) {
         self.scheme = scheme
         self.host = host
         self.port = port
@@ -43,78 +43,75 @@ struct HTTPURLParts {
 
     /// The byte scan; nil for anything it does not handle (the caller then asks `URLComponents`).
     static func scan(_ url: String) -> HTTPURLParts? {
-        let bytes = url.utf8
-        var index = bytes.startIndex
+        url.utf8.withContiguousStorageIfAvailable(scan(bytes:)) ?? nil
+    }
+
+    private static func scan(bytes: UnsafeBufferPointer<UInt8>) -> HTTPURLParts? {
+        let count = bytes.count
+        var index = 0
         // Scheme: http or https (any case), then "://".
-        var schemeLength = 0
-        while index != bytes.endIndex, bytes[index] != UInt8(ascii: ":") {
-            let lower = bytes[index] | 0x20
-            let expected: [UInt8] = [0x68, 0x74, 0x74, 0x70, 0x73]  // "https"
-            guard schemeLength < expected.count, lower == expected[schemeLength] else { return nil }
-            schemeLength += 1
-            index = bytes.index(after: index)
+        let https: [UInt8] = [0x68, 0x74, 0x74, 0x70, 0x73]
+        while index < count, bytes[index] != UInt8(ascii: ":") {
+            guard index < https.count, bytes[index] | 0x20 == https[index] else { return nil }
+            index += 1
         }
-        guard schemeLength == 4 || schemeLength == 5 else { return nil }
         let schemeEnd = index
-        for expected in [UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "/")] {
-            guard index != bytes.endIndex, bytes[index] == expected else { return nil }
-            index = bytes.index(after: index)
-        }
+        guard schemeEnd == 4 || schemeEnd == 5, index + 3 <= count, bytes[index] == UInt8(ascii: ":"),
+            bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/")
+        else { return nil }
+        index += 3
         // Host: letters, digits, '.' and '-' only; then an optional port of 1–5 digits.
         let hostStart = index
-        while index != bytes.endIndex, isHostByte(bytes[index]) { index = bytes.index(after: index) }
+        while index < count, isHostByte(bytes[index]) { index += 1 }
         guard index != hostStart else { return nil }
         let hostEnd = index
         var port: Int?
-        if index != bytes.endIndex, bytes[index] == UInt8(ascii: ":") {
-            index = bytes.index(after: index)
+        if index < count, bytes[index] == UInt8(ascii: ":") {
+            index += 1
             var value = 0
             var digits = 0
-            while index != bytes.endIndex, let digit = digitValue(bytes[index]) {
+            while index < count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+                let digit = Int(bytes[index] - 0x30)
                 // No leading zero, at most 5 digits, at most 65535: anything else goes to URLComponents.
                 if digits == 0, digit == 0 { return nil }
                 value = value * 10 + digit
                 digits += 1
-                index = bytes.index(after: index)
+                index += 1
             }
             guard digits > 0, digits <= 5, value <= 65535 else { return nil }
             port = value
         }
         // Path, then the query: RFC 3986 pchar, '/', and '?' in the query; no fragment.
-        var queryStart: String.Index?
-        if index != bytes.endIndex {
-            guard bytes[index] == UInt8(ascii: "/") || bytes[index] == UInt8(ascii: "?") else { return nil }
-        }
-        while index != bytes.endIndex {
+        if index < count, bytes[index] != UInt8(ascii: "/"), bytes[index] != UInt8(ascii: "?") { return nil }
+        var queryStart: Int?
+        while index < count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "?"), queryStart == nil {
-                queryStart = bytes.index(after: index)
+                queryStart = index + 1
             } else if byte == UInt8(ascii: "%") {
-                let first = bytes.index(after: index)
-                guard first != bytes.endIndex, FormEncoding.hexValue(bytes[first]) != nil else { return nil }
-                let second = bytes.index(after: first)
-                guard second != bytes.endIndex, FormEncoding.hexValue(bytes[second]) != nil else { return nil }
-                index = second
+                guard index + 2 < count, FormEncoding.hexValue(bytes[index + 1]) != nil,
+                    FormEncoding.hexValue(bytes[index + 2]) != nil
+                else { return nil }
+                index += 2
             } else if !isPathOrQueryByte(byte) {
                 return nil
             }
-            index = bytes.index(after: index)
+            index += 1
+        }
+        func text(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         }
         return HTTPURLParts(
-            scheme: String(url[..<schemeEnd]),
-            host: String(url[hostStart..<hostEnd]),
+            scheme: text(0..<schemeEnd),
+            host: text(hostStart..<hostEnd),
             port: port,
-            query: queryStart.map { url[$0...] }
+            query: queryStart.map { Array(UnsafeBufferPointer(rebasing: bytes[$0..<count])) }
         )
     }
 
     private static func isHostByte(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == UInt8(ascii: ".")
             || byte == UInt8(ascii: "-")
-    }
-
-    private static func digitValue(_ byte: UInt8) -> Int? {
-        byte >= 0x30 && byte <= 0x39 ? Int(byte - 0x30) : nil
     }
 
     /// RFC 3986 pchar without `%` (checked apart), plus `/` and `?`: unreserved, sub-delims, `:`, `@`.
