@@ -126,23 +126,95 @@ private struct GraphJSONReader {
         }
     }
 
+    /// One value, nested arrays and objects included. Iterative, with the open containers on heap
+    /// stacks: the machine stack stays flat at any depth (a recursive reader overflowed a worker
+    /// thread's stack at depth 512 in a debug build under ThreadSanitizer). Each open container is
+    /// mutated in place (`arrays[last].append`), never copied.
     private mutating func parseValue() throws(GraphJSONError) -> Any {
-        guard index < bytes.count else { throw fail(.unexpectedEnd) }
-        switch bytes[index] {
-        case UInt8(ascii: "\""): return try parseString()
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "t"):
-            try expectLiteral("true")
-            return Self.trueNumber
-        case UInt8(ascii: "f"):
-            try expectLiteral("false")
-            return Self.falseNumber
-        case UInt8(ascii: "n"):
-            try expectLiteral("null")
-            return NSNull()
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-        case let byte: throw fail(.unexpectedByte(byte))
+        // Per open container, innermost last: true for an array. Arrays, objects and the pending
+        // member keys are kept on their own stacks.
+        var isArray: [Bool] = []
+        var arrays: [[Any]] = []
+        var objects: [[String: Any]] = []
+        var keys: [String] = []
+        nextValue: while true {
+            guard index < bytes.count else { throw fail(.unexpectedEnd) }
+            var value: Any
+            switch bytes[index] {
+            case UInt8(ascii: "\""): value = try parseString()
+            case UInt8(ascii: "["):
+                try enter()
+                index += 1
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "]") else {
+                    isArray.append(true)
+                    arrays.append([])
+                    continue nextValue
+                }
+                index += 1
+                depth -= 1
+                value = [Any]()
+            case UInt8(ascii: "{"):
+                try enter()
+                index += 1
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "}") else {
+                    keys.append(try parseKey())
+                    isArray.append(false)
+                    objects.append([:])
+                    continue nextValue
+                }
+                index += 1
+                depth -= 1
+                value = [String: Any]()
+            case UInt8(ascii: "t"):
+                try expectLiteral("true")
+                value = Self.trueNumber
+            case UInt8(ascii: "f"):
+                try expectLiteral("false")
+                value = Self.falseNumber
+            case UInt8(ascii: "n"):
+                try expectLiteral("null")
+                value = NSNull()
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = try parseNumber()
+            case let byte: throw fail(.unexpectedByte(byte))
+            }
+            // A value is complete: put it in its container, closing every container that ends here.
+            while let inArray = isArray.last {
+                skipWhitespace()
+                guard index < bytes.count else { throw fail(.unexpectedEnd) }
+                let byte = bytes[index]
+                if inArray {
+                    arrays[arrays.count - 1].append(value)
+                    switch byte {
+                    case UInt8(ascii: ","):
+                        index += 1
+                        skipWhitespace()
+                        continue nextValue
+                    case UInt8(ascii: "]"):
+                        index += 1
+                        depth -= 1
+                        isArray.removeLast()
+                        value = arrays.removeLast()
+                    default: throw fail(.unexpectedByte(byte))
+                    }
+                } else {
+                    objects[objects.count - 1][keys.removeLast()] = value
+                    switch byte {
+                    case UInt8(ascii: ","):
+                        index += 1
+                        keys.append(try parseKey())
+                        continue nextValue
+                    case UInt8(ascii: "}"):
+                        index += 1
+                        depth -= 1
+                        isArray.removeLast()
+                        value = objects.removeLast()
+                    default: throw fail(.unexpectedByte(byte))
+                    }
+                }
+            }
+            return value
         }
     }
 
@@ -163,64 +235,18 @@ private struct GraphJSONReader {
         guard depth <= maximumDepth else { throw fail(.tooDeep(limit: maximumDepth)) }
     }
 
-    private mutating func parseArray() throws(GraphJSONError) -> Any {
-        try enter()
-        index += 1
-        var array: [Any] = []
+    /// A member's key and its colon, whitespace around them skipped; `index` is before the key.
+    private mutating func parseKey() throws(GraphJSONError) -> String {
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            depth -= 1
-            return array
-        }
-        while true {
-            skipWhitespace()
-            array.append(try parseValue())
-            skipWhitespace()
-            guard index < bytes.count else { throw fail(.unexpectedEnd) }
-            switch bytes[index] {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"):
-                index += 1
-                depth -= 1
-                return array
-            case let byte: throw fail(.unexpectedByte(byte))
-            }
-        }
-    }
-
-    private mutating func parseObject() throws(GraphJSONError) -> Any {
-        try enter()
-        index += 1
-        var object: [String: Any] = [:]
+        guard index < bytes.count else { throw fail(.unexpectedEnd) }
+        guard bytes[index] == UInt8(ascii: "\"") else { throw fail(.unexpectedByte(bytes[index])) }
+        let key = try parseString()
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return object
-        }
-        while true {
-            skipWhitespace()
-            guard index < bytes.count else { throw fail(.unexpectedEnd) }
-            guard bytes[index] == UInt8(ascii: "\"") else { throw fail(.unexpectedByte(bytes[index])) }
-            let key = try parseString()
-            skipWhitespace()
-            guard index < bytes.count else { throw fail(.unexpectedEnd) }
-            guard bytes[index] == UInt8(ascii: ":") else { throw fail(.unexpectedByte(bytes[index])) }
-            index += 1
-            skipWhitespace()
-            object[key] = try parseValue()
-            skipWhitespace()
-            guard index < bytes.count else { throw fail(.unexpectedEnd) }
-            switch bytes[index] {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"):
-                index += 1
-                depth -= 1
-                return object
-            case let byte: throw fail(.unexpectedByte(byte))
-            }
-        }
+        guard index < bytes.count else { throw fail(.unexpectedEnd) }
+        guard bytes[index] == UInt8(ascii: ":") else { throw fail(.unexpectedByte(bytes[index])) }
+        index += 1
+        skipWhitespace()
+        return key
     }
 
     /// A string; `index` is at the opening quote.
