@@ -57,6 +57,13 @@ open class FBRequest: NSObject, @unchecked Sendable {
     /// The parameters in key order when ``Facebook`` has just stored them into an empty
     /// ``params`` itself (so ``connect()`` need not read the dictionary back); nil otherwise.
     var knownParameters: [(key: String, value: LegacyRequestBody.Value)]?
+    /// The same entries as ``knownParameters``, with the keys `Facebook` stored them under: after a
+    /// delegate's `requestLoading` (which may change ``params``) they tell in a few look-ups whether
+    /// the dictionary still holds exactly them.
+    var knownParameterEntries: [(key: LegacyParameterKey, value: String)] = []
+    /// Where the delegate's `HTTPURLResponse` comes from: the `Facebook` object's cache, or nil (a
+    /// new one per response).
+    var responseCache: LegacyHTTPResponseCache?
     /// Called on the callback queue when the request completes (`Facebook`'s KVO on `state`).
     var completionObserver: ((FBRequest) -> Void)?
     /// The `Result` and `async` overloads' completion (`Facebook+Modern.swift`). When set, the core
@@ -112,14 +119,17 @@ open class FBRequest: NSObject, @unchecked Sendable {
     open func connect() {
         delegate?.requestLoading(self)
         let request: GraphRequest
-        if let known = knownParameters, delegate == nil, let params, params.count == known.count {
-            // `Facebook.openURL` filled an empty dictionary with these entries just now and no
-            // delegate ran in between: the same pairs `values(of:)` would read back.
+        if let known = knownParameters, let params, params.count == known.count,
+            delegate == nil || holdsKnownEntries(params)
+        {
+            // `Facebook.openURL` filled an empty dictionary with these entries just now, and the
+            // delegate (if any) left them as they were: the same pairs `values(of:)` would read back.
             request = LegacyRequestBody.graphRequest(url: url ?? "", httpMethod: httpMethod ?? "GET", values: known)
         } else {
             request = LegacyRequestBody.graphRequest(url: url ?? "", httpMethod: httpMethod ?? "GET", params: params)
         }
         knownParameters = nil
+        knownParameterEntries = []
         let connection = FBURLConnection { [weak self] in self?.connectionWasCancelled() }
         self.connection = connection
         state = FBRequestState(kFBRequestStateLoading)
@@ -152,6 +162,15 @@ open class FBRequest: NSObject, @unchecked Sendable {
         connection.attach(handle)
     }
 
+    /// True when every entry of ``knownParameterEntries`` is in `params` with its string value (the
+    /// caller checked the count, so there is nothing else).
+    private func holdsKnownEntries(_ params: NSMutableDictionary) -> Bool {
+        knownParameterEntries.count == params.count
+            && knownParameterEntries.allSatisfy { entry in
+                (params.object(forKey: entry.key) as? String) == entry.value
+            }
+    }
+
     // MARK: - Delivery, on the callback queue
 
     private func deliver(_ result: Result<RawResponse, TransportError>, connection: FBURLConnection) {
@@ -163,7 +182,7 @@ open class FBRequest: NSObject, @unchecked Sendable {
         }
         switch result {
         case .success(let response):
-            delegate?.request(self, didReceive: LegacyHTTPResponse.make(response))
+            delegate?.request(self, didReceive: responseCache?.make(response) ?? LegacyHTTPResponse.make(response))
             guard !connection.isCancelled else { return }
             responseText = NSMutableData(data: response.body)
             delegate?.request(self, didLoadRawResponse: response.body)
@@ -275,5 +294,37 @@ enum LegacyHTTPResponse {
         let version = response.httpVersion == "2" ? "HTTP/2" : "HTTP/\(response.httpVersion)"
         return HTTPURLResponse(url: url, statusCode: response.status, httpVersion: version, headerFields: fields)
             ?? URLResponse(url: url, mimeType: nil, expectedContentLength: response.body.count, textEncodingName: nil)
+    }
+}
+
+/// The last ``LegacyHTTPResponse`` a ``Facebook`` object's requests made, handed out again for the
+/// next response with the same URL, status, version, fields and body size.
+///
+/// Building one costs ~100k instructions (FoundationNetworking capitalises every header name and
+/// parses the content type and length), and most delegates never read it. A response object is
+/// immutable, so sharing it is invisible; responses of one server within the same second of its
+/// `Date` header are typically identical.
+final class LegacyHTTPResponseCache: Sendable {
+    /// What a response object is made from.
+    private struct Key: Equatable {
+        var url: String
+        var status: Int
+        var httpVersion: String
+        var headers: HTTPHeaders
+        var bodyCount: Int
+    }
+
+    /// The last response object made, and what it was made from.
+    private let last = LockedValue<(key: Key, response: URLResponse)?>(nil)
+
+    /// The response object for `response`: the last one when it was made from the same values.
+    func make(_ response: RawResponse) -> URLResponse {
+        let key = Key(
+            url: response.effectiveURL, status: response.status, httpVersion: response.httpVersion,
+            headers: response.headers, bodyCount: response.body.count)
+        if let cached = last.withLock({ $0 }), cached.key == key { return cached.response }
+        let made = LegacyHTTPResponse.make(response)
+        last.withLock { $0 = (key, made) }
+        return made
     }
 }

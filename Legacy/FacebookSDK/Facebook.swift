@@ -85,6 +85,10 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
     /// The requests in flight, kept alive until they complete (v2's `_requests` set).
     private let requestsLock = NSLock()
     private var requests: [ObjectIdentifier: FBRequest] = [:]
+    /// The delegate's last `HTTPURLResponse`, reused for an identical response.
+    private let responseCache = LegacyHTTPResponseCache()
+    /// The last access token stored into a request's parameters, and its `NSString` (under `requestsLock`).
+    private var lastBridgedToken: (String, NSString)?
 
     /// `initWithAppId:andDelegate:`.
     public convenience init(appId: String!, andDelegate delegate: FBSessionDelegate!) {
@@ -186,7 +190,8 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
         params.setObject(OpenURLStrings.sdkVersion, forKey: OpenURLStrings.sdkVersionKey)
         var token: String?
         if isSessionValid(), let accessToken {
-            params.setObject(accessToken, forKey: OpenURLStrings.accessToken)
+            let bridged = bridgedToken(accessToken)
+            params.setObject(bridged, forKey: OpenURLStrings.accessToken)
             token = accessToken
         }
         if extendsAccessTokenAutomatically { extendAccessTokenIfNeeded() }
@@ -200,6 +205,7 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
         request.transport = transport.base
         request.invalidatesOnGraphTokenErrors = invalidatesSessionOnGraphTokenErrors
         request.reshapesToLegacyGraphShapes = usesLegacyGraphShapes
+        request.responseCache = responseCache
         if wasEmpty {
             // What `LegacyRequestBody.values(of:)` would read back, in key order.
             var known: [(key: String, value: LegacyRequestBody.Value)] = []
@@ -207,11 +213,22 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
             known += [("format", .text("json")), ("sdk", .text(LegacyConstants.sdk))]
             known.append(("sdk_version", .text(LegacyConstants.sdkVersion)))
             request.knownParameters = known
+            request.knownParameterEntries = OpenURLStrings.storedEntries(token: token)
         }
         configure?(request)
         track(request)
         request.connect()
         return request
+    }
+
+    /// `token` as the `NSString` stored into the parameters: bridged once per token, not per request.
+    private func bridgedToken(_ token: String) -> NSString {
+        requestsLock.lock()
+        defer { requestsLock.unlock() }
+        if let (text, object) = lastBridgedToken, text == token { return object }
+        let object = token as NSString
+        lastBridgedToken = (token, object)
+        return object
     }
 
     private func track(_ request: FBRequest) {
@@ -264,13 +281,27 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
 }
 
 /// The parameter names and fixed values ``Facebook/openURL(_:params:httpMethod:delegate:configure:)``
-/// stores in every request's parameters, bridged once.
+/// stores in every request's parameters, bridged once. The keys hash once (``LegacyParameterKey``)
+/// and are wrapped in `AnyHashable` once.
 private enum OpenURLStrings {
-    nonisolated(unsafe) static let format: NSString = "format"
+    nonisolated(unsafe) static let formatKey = LegacyParameterKey(string: "format")
+    nonisolated(unsafe) static let sdkKeyObject = LegacyParameterKey(string: "sdk")
+    nonisolated(unsafe) static let sdkVersionKeyObject = LegacyParameterKey(string: "sdk_version")
+    nonisolated(unsafe) static let accessTokenKey = LegacyParameterKey(string: "access_token")
+    nonisolated(unsafe) static let format = AnyHashable(formatKey)
     nonisolated(unsafe) static let json: NSString = "json"
-    nonisolated(unsafe) static let sdkKey: NSString = "sdk"
+    nonisolated(unsafe) static let sdkKey = AnyHashable(sdkKeyObject)
     nonisolated(unsafe) static let sdk = LegacyConstants.sdk as NSString
-    nonisolated(unsafe) static let sdkVersionKey: NSString = "sdk_version"
+    nonisolated(unsafe) static let sdkVersionKey = AnyHashable(sdkVersionKeyObject)
     nonisolated(unsafe) static let sdkVersion = LegacyConstants.sdkVersion as NSString
-    nonisolated(unsafe) static let accessToken: NSString = "access_token"
+    nonisolated(unsafe) static let accessToken = AnyHashable(accessTokenKey)
+
+    /// The keys and the values stored under them, for ``FBRequest/knownParameterEntries``.
+    static func storedEntries(token: String?) -> [(key: LegacyParameterKey, value: String)] {
+        var stored: [(key: LegacyParameterKey, value: String)] = [
+            (formatKey, "json"), (sdkKeyObject, LegacyConstants.sdk), (sdkVersionKeyObject, LegacyConstants.sdkVersion),
+        ]
+        if let token { stored.append((accessTokenKey, token)) }
+        return stored
+    }
 }

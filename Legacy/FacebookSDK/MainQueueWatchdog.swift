@@ -1,16 +1,20 @@
 import FacebookGraph
+import Synchronization
 
 /// Detects the main-queue trap: legacy callbacks sent to a main queue that nothing runs.
 ///
 /// Every legacy callback is sent through ``deliver(on:_:)``. For a queue other than the main queue it
-/// is a plain `async`. For the main queue, it also arms a check on a global queue: when the callback
-/// has still not run after ``threshold`` (5 s), the process is almost certainly a server, a tool or a
-/// test without a main run loop, and the watchdog says so — once per process — on standard error,
-/// with the fix (`Facebook.defaultCallbackQueue`). The callback stays queued: a program that starts
-/// its main loop later still gets it.
+/// is a plain `async`. For the main queue, it is also counted, and one check at a time is armed on a
+/// global queue: a check armed when `n` main-queue callbacks had been sent looks, ``threshold`` (5 s)
+/// later, whether `n` have run (the main queue is serial and runs them in order). When one has
+/// still not run, it has waited at least ``threshold`` (at most twice that), the process is almost
+/// certainly a server, a tool or a test without a main run loop, and the watchdog says so — once
+/// per process — on standard error, with the fix (`Facebook.defaultCallbackQueue`). The callback
+/// stays queued: a program that starts its main loop later still gets it. While callbacks keep
+/// coming, the check re-arms itself for the ones sent since.
 ///
-/// The cost on the main-queue path is one flag and one timer per callback; once the warning has been
-/// printed, none.
+/// The cost on the main-queue path is two counters and a flag per callback — no timer per callback;
+/// once the warning has been printed, none.
 final class MainQueueWatchdog: @unchecked Sendable {
     /// The watchdog every legacy callback goes through.
     static let shared = MainQueueWatchdog(threshold: .seconds(5)) { LegacyLog.log($0) }
@@ -18,9 +22,20 @@ final class MainQueueWatchdog: @unchecked Sendable {
     /// How long a main-queue callback may wait before the warning.
     let threshold: DispatchTimeInterval
     private let report: @Sendable (String) -> Void
-    private let warned = LockedValue(false)
-    /// Tests only: called after each check with whether the callback had run.
+    private let warned = Atomic<Bool>(false)
+    /// Tests only: called after each check once for every callback the check covered, with whether
+    /// that callback had run.
     var checked: (@Sendable (_ callbackRan: Bool) -> Void)?
+
+    /// Main-queue callbacks sent through the watchdog, and those of them that have started to run.
+    private let sent = Atomic<Int>(0)
+    private let ran = Atomic<Int>(0)
+    /// True while a check is armed.
+    private let armed = Atomic<Bool>(false)
+    /// How many callbacks had been sent when the armed check was armed: it covers those.
+    private let covered = Atomic<Int>(0)
+    /// The callbacks the previous checks covered (only the armed check's timer touches it).
+    private var checkedBefore = 0
 
     /// A watchdog that waits `threshold` and reports through `report`.
     init(threshold: DispatchTimeInterval, report: @escaping @Sendable (String) -> Void) {
@@ -33,7 +48,7 @@ final class MainQueueWatchdog: @unchecked Sendable {
     private static let mainLabel = DispatchQueue.main.label
 
     /// True once the warning has been printed.
-    var hasWarned: Bool { warned.withLock { $0 } }
+    var hasWarned: Bool { warned.load(ordering: .acquiring) }
 
     /// Runs `work` asynchronously on `queue`; watches it when `queue` is the main queue.
     func deliver(on queue: DispatchQueue, _ work: @escaping () -> Void) {
@@ -42,24 +57,39 @@ final class MainQueueWatchdog: @unchecked Sendable {
             queue.async { work.body() }
             return
         }
-        let ran = LockedValue(false)
-        queue.async {
-            ran.withLock { $0 = true }
+        // Counted before it is queued, so `ran` never passes `sent`.
+        sent.wrappingAdd(1, ordering: .acquiringAndReleasing)
+        queue.async { [self] in
+            ran.wrappingAdd(1, ordering: .acquiringAndReleasing)
             work.body()
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + threshold) { [self] in
-            let callbackRan = ran.withLock { $0 }
-            if !callbackRan { warnOnce() }
-            checked?(callbackRan)
-        }
+        armIfIdle()
     }
 
-    private func warnOnce() {
-        let first = warned.withLock { warned in
-            defer { warned = true }
-            return !warned
+    /// Arms a check covering every callback sent so far, unless one is armed.
+    private func armIfIdle() {
+        guard armed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+        else { return }
+        covered.store(sent.load(ordering: .acquiring), ordering: .releasing)
+        DispatchQueue.global().asyncAfter(deadline: .now() + threshold) { [self] in check() }
+    }
+
+    /// The armed check: warns when a covered callback has not run, then re-arms for the callbacks
+    /// sent since (if any).
+    private func check() {
+        let coveredCount = covered.load(ordering: .acquiring)
+        let ranCount = ran.load(ordering: .acquiring)
+        if ranCount < coveredCount { warnOnce() }
+        if let checked {
+            for index in checkedBefore..<max(checkedBefore, coveredCount) { checked(index < ranCount) }
         }
-        guard first else { return }
+        checkedBefore = max(checkedBefore, coveredCount)
+        armed.store(false, ordering: .releasing)
+        // A callback sent while this check ran saw it armed and did not arm one: arm it now.
+        if sent.load(ordering: .acquiring) > coveredCount { armIfIdle() }
+    }
+    private func warnOnce() {
+        guard !warned.exchange(true, ordering: .acquiringAndReleasing) else { return }
         report(Self.message(threshold: threshold))
     }
 

@@ -13,6 +13,18 @@ final class CurlEasyHandle {
     /// The option profile the handle is configured for; a request with the same profile only sets
     /// its own values (URL, body, header list, callback pointers) instead of resetting every option.
     var profile: CurlHandleProfile?
+    /// The header list this handle's last request was given, kept for the next request with the
+    /// same fields; freed when replaced and with the handle.
+    private(set) var headerList: UnsafeMutablePointer<curl_slist>?
+    /// What ``headerList`` was built from; nil when there is none.
+    private(set) var headerListKey: HeaderListKey?
+
+    /// What decides a request's header list.
+    struct HeaderListKey: Equatable {
+        var headers: HTTPHeaders
+        var hasBody: Bool
+        var acceptsCompressed: Bool
+    }
 
     /// Creates a handle, or returns nil when libcurl cannot allocate one.
     init?() {
@@ -24,7 +36,16 @@ final class CurlEasyHandle {
 
     deinit {
         curl_easy_cleanup(raw)
+        if let headerList { curl_slist_free_all(headerList) }
         errorBuffer.deallocate()
+    }
+
+    /// Makes `list` (built from `key`) the handle's header list and frees the previous one. Only
+    /// between transfers: libcurl reads the list while a transfer runs.
+    func replaceHeaderList(_ list: UnsafeMutablePointer<curl_slist>?, key: HeaderListKey) {
+        if let headerList { curl_slist_free_all(headerList) }
+        headerList = list
+        headerListKey = key
     }
 
     /// Clears every option (the connection cache lives in the multi handle and survives) and

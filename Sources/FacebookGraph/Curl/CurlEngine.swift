@@ -463,6 +463,19 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
     /// on every transfer. Decoding still follows `CURLOPT_ACCEPT_ENCODING`.
     private func configureHeaders(_ easy: CurlEasyHandle, transfer: CurlTransfer) {
         let request = transfer.request
+        let key = CurlEasyHandle.HeaderListKey(
+            headers: request.headers, hasBody: request.body != nil,
+            acceptsCompressed: request.options.acceptCompressedResponses)
+        // The same fields as this handle's previous request (the legacy layer's User-Agent on every
+        // request, a client's fixed headers): its list is still valid, so it is set again as it is.
+        if easy.headerListKey != key {
+            easy.replaceHeaderList(makeHeaderList(request), key: key)
+        }
+        easy.set(CURLOPT_HTTPHEADER, list: easy.headerList)
+    }
+
+    /// A new list of `request`'s own fields, then the defaults it does not override.
+    private func makeHeaderList(_ request: PreparedRequest) -> UnsafeMutablePointer<curl_slist>? {
         var list: UnsafeMutablePointer<curl_slist>?
         var hasUserAgent = false
         var hasAcceptEncoding = false
@@ -484,8 +497,7 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
         if !hasAcceptEncoding, request.options.acceptCompressedResponses {
             list = curl_slist_append(list, "Accept-Encoding: \(CurlGlobal.supportedEncodings)")
         }
-        transfer.requestHeaders = list
-        easy.set(CURLOPT_HTTPHEADER, list: list)
+        return list
     }
 
     /// The header list of requests that name no headers: built once, never changed, never freed.

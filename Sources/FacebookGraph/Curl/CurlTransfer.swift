@@ -22,7 +22,6 @@ final class CurlTransfer: TransferCancelling, @unchecked Sendable {
 
     var phase: Phase = .queued
     var easy: CurlEasyHandle?
-    var requestHeaders: UnsafeMutablePointer<curl_slist>?
     var resolveList: UnsafeMutablePointer<curl_slist>?
     /// What libcurl's callbacks write into. Held through a pointer, so the callbacks — called for
     /// every header line and body chunk — pay no exclusivity check on a class property.
@@ -85,10 +84,6 @@ final class CurlTransfer: TransferCancelling, @unchecked Sendable {
     }
 
     func freeLists() {
-        if let list = requestHeaders {
-            curl_slist_free_all(list)
-            requestHeaders = nil
-        }
         if let list = resolveList {
             curl_slist_free_all(list)
             resolveList = nil

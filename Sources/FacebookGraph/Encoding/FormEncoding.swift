@@ -12,8 +12,16 @@ package enum FormEncoding {
 
     /// `text` with every byte outside the unreserved set escaped as `%XX`.
     package static func escape(_ text: String) -> String {
+        // Most values (ids, tokens, field lists of plain names) need no escape: no copy then.
+        if text.utf8.allSatisfy(isUnreserved) { return text }
         var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count)
+        output.reserveCapacity(text.utf8.count + 16)
+        appendEscaped(text, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends `text` to `output`, every byte outside the unreserved set as `%XX`.
+    static func appendEscaped(_ text: String, to output: inout [UInt8]) {
         for byte in text.utf8 {
             if isUnreserved(byte) {
                 output.append(byte)
@@ -23,7 +31,6 @@ package enum FormEncoding {
                 output.append(hexDigits[Int(byte & 0x0F)])
             }
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// True for `A–Z a–z 0–9 - . _ ~`.
@@ -41,14 +48,27 @@ package enum FormEncoding {
     /// `key=value&…`, values escaped; keys escaped too unless `escapingKeys` is false (the v2 SDK
     /// sent keys as they were).
     package static func encode(_ pairs: [(String, String)], escapingKeys: Bool = true) -> String {
-        var text = ""
+        var output: [UInt8] = []
+        appendEncoded(pairs, escapingKeys: escapingKeys, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends `key=value&…` (as ``encode(_:escapingKeys:)`` writes it) to `output`: one buffer for
+    /// the whole text instead of a string per escape and per append.
+    static func appendEncoded(_ pairs: [(String, String)], escapingKeys: Bool, to output: inout [UInt8]) {
+        var size = 0
+        for (key, value) in pairs { size += key.utf8.count + value.utf8.count + 2 }
+        output.reserveCapacity(output.count + size + size / 4)
         for (index, (key, value)) in pairs.enumerated() {
-            if index > 0 { text += "&" }
-            text += escapingKeys ? escape(key) : key
-            text += "="
-            text += escape(value)
+            if index > 0 { output.append(UInt8(ascii: "&")) }
+            if escapingKeys {
+                appendEscaped(key, to: &output)
+            } else {
+                output.append(contentsOf: key.utf8)
+            }
+            output.append(UInt8(ascii: "="))
+            appendEscaped(value, to: &output)
         }
-        return text
     }
 
     /// `name=value&…` with only `%`, `&` and `=` escaped (as `%25`, `%26`, `%3D`): unambiguous,
@@ -87,7 +107,12 @@ package enum FormEncoding {
         guard !pairs.isEmpty || alwaysSeparator else { return url }
         // By byte: a `?` after a prepended mark (U+06DD) is not a Character "?" (FuzzFormEncoding).
         let hasQuery = url.utf8.contains(UInt8(ascii: "?"))
-        return url + (hasQuery ? "&" : "?") + encode(pairs, escapingKeys: escapingKeys)
+        var output: [UInt8] = []
+        output.reserveCapacity(url.utf8.count + 1)
+        output.append(contentsOf: url.utf8)
+        output.append(hasQuery ? UInt8(ascii: "&") : UInt8(ascii: "?"))
+        appendEncoded(pairs, escapingKeys: escapingKeys, to: &output)
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// What decoding does when the decoded bytes are not UTF-8.

@@ -21,6 +21,9 @@ extension GraphError {
         body: Data,
         json: Any?? = nil
     ) -> GraphError? {
+        // Most answers are a 2xx JSON object with no error key: say so from the bytes, without
+        // parsing the body a second time (the caller decodes it anyway).
+        if json == nil, (200..<300).contains(status), isPlainSuccessObject(body) { return nil }
         let object: Any? = json ?? (try? GraphJSON.parse(body))
         let fields = headers.fields.map { (name: $0.name, value: $0.value) }
         var error: GraphError?
@@ -172,6 +175,46 @@ extension GraphError {
     package static func codeInMessage(_ message: String) -> Int? {
         guard message.hasPrefix("(#"), let close = message.firstIndex(of: ")") else { return nil }
         return Int(message[message.index(message.startIndex, offsetBy: 2)..<close])
+    }
+
+    /// True when `body` starts as a JSON object (`{` after white space) and none of the error shapes
+    /// can be in it: no `error` in its bytes (every error key holds it: `error`, `error_code`,
+    /// `error_msg`, `error_reason`, `error_type`, `data.error`), no `\u` escape (which could spell
+    /// one), and no "Service Unavailable" (the answer of a broken proxy, when it is not JSON after all).
+    /// Such a body parses to a dictionary without an error, or to nothing with no error text: in
+    /// both cases a 2xx is a success, as the full reading would find.
+    static func isPlainSuccessObject(_ body: Data) -> Bool {
+        body.withUnsafeBytes { raw -> Bool in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var index = 0
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return false }
+            let error = Array("error".utf8)
+            let unavailable = Array("service unavailable".utf8)
+            func matches(_ word: [UInt8], at start: Int, ignoringCase: Bool) -> Bool {
+                guard start + word.count <= bytes.count else { return false }
+                for offset in 0..<word.count {
+                    let byte = bytes[start + offset]
+                    let folded = ignoringCase && byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                    if folded != word[offset] { return false }
+                }
+                return true
+            }
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "e"):
+                    if matches(error, at: index, ignoringCase: false) { return false }
+                case UInt8(ascii: "\\"):
+                    if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") { return false }
+                case UInt8(ascii: "s"), UInt8(ascii: "S"):
+                    if matches(unavailable, at: index, ignoringCase: true) { return false }
+                default:
+                    break
+                }
+                index += 1
+            }
+            return true
+        }
     }
 
     /// True when `body` is the JSON literal `false`, alone (white space allowed).

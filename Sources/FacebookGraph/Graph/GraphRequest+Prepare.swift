@@ -62,13 +62,19 @@ extension GraphRequest {
         }
 
         let token = accessToken ?? configuration.defaultToken
-        let names = Set(pairs.map(\.name))
-        if let token, !names.contains("access_token") {
+        // A linear look-up: a request has a handful of parameters, and a Set of their names cost
+        // more than the whole scan.
+        let sentToken: String?
+        if let given = pairs.first(where: { $0.name == "access_token" }) {
+            sentToken = given.value
+        } else if let token {
             pairs.append((name: "access_token", value: token))
+            sentToken = token
+        } else {
+            sentToken = nil
         }
-        let sentToken = pairs.first { $0.name == "access_token" }?.value
         if usesAppSecretProof, let secret = configuration.appSecret, !secret.isEmpty, let sentToken,
-            !names.contains("appsecret_proof")
+            !pairs.contains(where: { $0.name == "appsecret_proof" })
         {
             let time = configuration.usesTimeBoundAppSecretProof ? (now ?? Int(Date().timeIntervalSince1970)) : nil
             let proof = AppSecretProof(token: sentToken, appSecret: secret, time: time)
@@ -152,6 +158,9 @@ extension GraphRequest {
         while trimmed.first == "/" { trimmed = trimmed.dropFirst() }
         var url = base.hasSuffix("/") ? base : base + "/"
         if let version, !startsWithVersion(trimmed) { url += version + "/" }
+        // Only when there is a `#` byte: without one the replacement changes nothing, and it is the
+        // costliest step of the join.
+        guard trimmed.utf8.contains(UInt8(ascii: "#")) else { return url + trimmed }
         return url + trimmed.replacingOccurrences(of: "#", with: "%23")
     }
 

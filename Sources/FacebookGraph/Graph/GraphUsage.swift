@@ -56,16 +56,17 @@ public struct GraphUsage: Sendable, Hashable {
 
     /// The usage the header fields report (empty when none is sent; malformed values are ignored).
     package init(headers: HTTPHeaders) {
-        app = headers["x-app-usage"].flatMap(Self.object).map(Self.usage)
-        page = headers["x-page-usage"].flatMap(Self.object).map(Self.usage)
-        adAccount = headers["x-ad-account-usage"].flatMap(Self.object).map {
+        let values = headers.firstValues(for: Self.headerNames)
+        app = values[0].flatMap(Self.object).map(Self.usage)
+        page = values[1].flatMap(Self.object).map(Self.usage)
+        adAccount = values[2].flatMap(Self.object).map {
             AdAccountUsage(
                 accountUtilization: Self.number($0["acc_id_util_pct"]),
                 resetTimeDuration: Self.number($0["reset_time_duration"]),
                 accessTier: $0["ads_api_access_tier"] as? String
             )
         }
-        if let business = headers["x-business-use-case-usage"].flatMap(Self.object) {
+        if let business = values[3].flatMap(Self.object) {
             for objectID in business.keys.sorted() {
                 for entry in business[objectID] as? [[String: Any]] ?? [] {
                     businessUseCases.append(
@@ -81,12 +82,17 @@ public struct GraphUsage: Sendable, Hashable {
                 }
             }
         }
-        if let text = headers["retry-after"]?.trimmingCharacters(in: .whitespaces), let seconds = Double(text),
+        if let text = values[4]?.trimmingCharacters(in: .whitespaces), let seconds = Double(text),
             seconds.isFinite, seconds >= 0
         {
             retryAfterHeader = .milliseconds(Int64(min(seconds, 86_400) * 1000))
         }
     }
+
+    /// The headers read, in the order `init(headers:)` reads their values.
+    private static let headerNames = [
+        "x-app-usage", "x-page-usage", "x-ad-account-usage", "x-business-use-case-usage", "retry-after",
+    ]
 
     /// True when no usage header was sent.
     public var isEmpty: Bool {

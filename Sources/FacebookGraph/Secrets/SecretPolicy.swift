@@ -16,11 +16,25 @@ package enum SecretPolicy {
 
     /// True when the URL, the headers or the body carry a credential.
     package static func requestCarriesSecret(_ components: URLComponents, headers: HTTPHeaders, body: Data?) -> Bool {
-        if components.percentEncodedUser != nil || components.percentEncodedPassword != nil { return true }
+        requestCarriesSecret(
+            hasUserInfo: components.percentEncodedUser != nil || components.percentEncodedPassword != nil,
+            query: components.percentEncodedQuery.map { Array($0.utf8) },
+            headers: headers,
+            body: body
+        )
+    }
+
+    /// True when a URL with user info (`hasUserInfo`) or with the percent-encoded `query`, the
+    /// headers or the body carry a credential.
+    package static func requestCarriesSecret(
+        hasUserInfo: Bool,
+        query: [UInt8]?,
+        headers: HTTPHeaders,
+        body: Data?
+    ) -> Bool {
+        if hasUserInfo { return true }
         if headersCarrySecret(headers) { return true }
-        if let query = components.percentEncodedQuery, textNamesCredential(Array(query.utf8), decodingLayers: 3) {
-            return true
-        }
+        if let query, textNamesCredential(query, decodingLayers: 3) { return true }
         return body.map(bodyCarriesSecret) ?? false
     }
 

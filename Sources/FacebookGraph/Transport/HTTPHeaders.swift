@@ -98,6 +98,28 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
         }
     }
 
+    /// The first value of each of `names` (any case), in the order of `names`: one pass over the
+    /// fields for all of them, where a subscript per name is a pass each.
+    package func firstValues(for names: [String]) -> [String?] {
+        var found = [String?](repeating: nil, count: names.count)
+        switch storage {
+        case .fields(let fields):
+            let lowered = names.map { $0.lowercased() }
+            for field in fields {
+                let name = field.name.lowercased()
+                if let slot = lowered.firstIndex(of: name), found[slot] == nil { found[slot] = field.value }
+            }
+        case .raw(let block):
+            let wanted = names.map { Array($0.utf8) }
+            Self.forEachLine(in: block) { lineName, value in
+                let slot = wanted.firstIndex { Self.equalIgnoringASCIICase(lineName, $0) }
+                if let slot, found[slot] == nil { found[slot] = String(decoding: value, as: UTF8.self) }
+                return true
+            }
+        }
+        return found
+    }
+
     /// Every value of the fields called `name` (any case), in order.
     package func values(for name: String) -> [String] {
         let lowered = name.lowercased()
@@ -109,7 +131,9 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
     }
 
     package static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
-        lhs.fields == rhs.fields
+        // Two identical received blocks are equal without building their fields.
+        if case .raw(let left) = lhs.storage, case .raw(let right) = rhs.storage, left == right { return true }
+        return lhs.fields == rhs.fields
     }
 
     package func hash(into hasher: inout Hasher) {

@@ -54,10 +54,10 @@ package struct PreparedRequest: Sendable {
         options: TransferOptions = TransferOptions(),
         containsSecrets: Bool = false
     ) throws(TransportError) {
-        guard let components = URLComponents(string: url),
-            let scheme = components.scheme?.lowercased(),
+        guard let parts = HTTPURLParts(url),
+            case let scheme = parts.scheme.lowercased(),
             scheme == "http" || scheme == "https",
-            let rawHost = components.host, !rawHost.isEmpty
+            let rawHost = parts.host, !rawHost.isEmpty
         else {
             throw TransportError(
                 .invalidURL,
@@ -71,14 +71,17 @@ package struct PreparedRequest: Sendable {
             throw TransportError(.invalidURL, message: "invalid HTTP method \"\(method)\"", url: url)
         }
         let carriesSecret =
-            containsSecrets || SecretPolicy.requestCarriesSecret(components, headers: headers, body: body)
-        let port = components.port ?? (scheme == "https" ? 443 : 80)
+            containsSecrets
+            || SecretPolicy.requestCarriesSecret(
+                hasUserInfo: parts.hasUserInfo, query: parts.percentEncodedQuery, headers: headers, body: body)
+        let port = parts.port ?? (scheme == "https" ? 443 : 80)
         // A pinned name connects to its pinned addresses, so those must be loopback too, not only
         // the name (`localhost:80:203.0.113.9` leaves the machine).
+        let hostIsLoopback = SecretDefinition.isLoopback(host: host)
         let connectsToLoopback =
             options.pinnedAddresses(host: host, port: port)?.allSatisfy(SecretDefinition.isLoopback(host:))
-            ?? SecretDefinition.isLoopback(host: host)
-        if carriesSecret, scheme != "https", !(SecretDefinition.isLoopback(host: host) && connectsToLoopback) {
+            ?? hostIsLoopback
+        if carriesSecret, scheme != "https", !(hostIsLoopback && connectsToLoopback) {
             throw TransportError(
                 .insecureSecret,
                 message:
