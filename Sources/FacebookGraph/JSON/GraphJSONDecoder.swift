@@ -54,6 +54,10 @@ final class GraphJSONCodingPath {
         self.key = key
     }
 
+    /// Stands for the top level where a path cannot be optional (it is never part of a path).
+    /// (Immutable, and its key is a `GraphJSONNoKey`: safe to share.)
+    nonisolated(unsafe) static let root = GraphJSONCodingPath(parent: nil, key: GraphJSONNoKey())
+
     /// `path` followed by `key`: `path` itself for ``GraphJSONNoKey``.
     @inline(__always)
     static func appending<K: CodingKey>(_ path: GraphJSONCodingPath?, _ key: K) -> GraphJSONCodingPath? {

@@ -1,16 +1,20 @@
 /// ``GraphJSONDecoder``'s keyed container: an object of a ``GraphJSONTape``, its members found by
-/// name where they are (see ``GraphJSONTape/member(named:in:)``). A class: `KeyedDecodingContainer`'s
-/// box copies its container for every call, and copying a generic struct costs a metadata look-up.
-final class GraphJSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+/// name where they are (see ``GraphJSONTape/member(named:in:)``). `KeyedDecodingContainer`'s box
+/// copies its container for every call: the fields are two references and an integer, none
+/// optional, so a copy is two retains (an optional field makes the copy look up metadata).
+struct GraphJSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let tape: GraphJSONTape
     let object: Int
-    let path: GraphJSONCodingPath?
+    private let pathOrRoot: GraphJSONCodingPath
 
     init(tape: GraphJSONTape, object: Int, path: GraphJSONCodingPath?) {
         self.tape = tape
         self.object = object
-        self.path = path
+        self.pathOrRoot = path ?? GraphJSONCodingPath.root
     }
+
+    /// The container's coding path (nil at the top level).
+    var path: GraphJSONCodingPath? { pathOrRoot === GraphJSONCodingPath.root ? nil : pathOrRoot }
 
     var codingPath: [any CodingKey] { GraphJSONCodingPath.keys(path) }
 

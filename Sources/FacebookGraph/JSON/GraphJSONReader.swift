@@ -275,7 +275,12 @@ struct GraphJSONReader<Builder: GraphJSONBuilder> {
             // here, given no byte above 0x7F (tested on its own).
             let special =
                 ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
-            guard (special | word) & highs == 0 else { return }
+            let stops = (special | word) & highs
+            // The lowest flagged byte is exact (a borrow only flags bytes above a real one).
+            guard stops == 0 else {
+                index += stops.trailingZeroBitCount >> 3
+                return
+            }
             index += 8
         }
     }

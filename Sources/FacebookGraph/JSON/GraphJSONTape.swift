@@ -40,7 +40,7 @@ final class GraphJSONTape {
     let bytes: UnsafeMutableBufferPointer<UInt8>
     /// The values, in document order, then one `null` (``missing``: what a missing key's
     /// `superDecoder(forKey:)` decodes).
-    let nodes: [GraphJSONNode]
+    let nodes: UnsafeMutableBufferPointer<GraphJSONNode>
     /// The strings with escapes or non-ASCII characters, decoded.
     let strings: [String]
     /// The decoder's `userInfo`.
@@ -70,11 +70,15 @@ final class GraphJSONTape {
         }
         reader.builder.nodes.append(GraphJSONNode(kind: .null, flags: 0, start: UInt32(data.count), payload: 0))
         bytes = copy
-        nodes = reader.builder.nodes
+        nodes = .allocate(capacity: reader.builder.nodes.count)
+        _ = nodes.initialize(fromContentsOf: reader.builder.nodes)
         strings = reader.builder.strings
     }
 
-    deinit { bytes.deallocate() }
+    deinit {
+        bytes.deallocate()
+        nodes.deallocate()
+    }
 
     /// The index of the value after the one at `node` (past a container's contents).
     @inline(__always)
@@ -95,39 +99,41 @@ final class GraphJSONTape {
     /// The value of the member called `name` in the object at `object` (the first one, when the name
     /// is repeated, as `JSONDecoder` does), or nil.
     ///
-    /// Names are compared as `String`s compare (canonical equivalence), by bytes when both are ASCII.
+    /// Names are compared as `String`s compare (canonical equivalence), by bytes when `name` is ASCII.
     func member(named name: String, in object: Int) -> Int? {
-        var utf8 = name
+        let nodes = self.nodes
         let end = nodes[object].end
-        return utf8.withUTF8 { key -> Int? in
+        var index = object + 1
+        var utf8 = name
+        let found = utf8.withUTF8 { key -> Int?? in
             var high: UInt8 = 0
             for byte in key { high |= byte }
-            var index = object + 1
-            guard high < 0x80 else {
-                while index < end {
-                    if text(nodes[index]) == name { return index + 1 }
-                    index = next(index + 1)
-                }
-                return nil
-            }
-            let keyBase = key.baseAddress
+            // nil: not decided here; .some(nil): no such member.
+            guard high < 0x80 else { return nil }
             let count = UInt64(key.count)
+            let source = UnsafeRawPointer(bytes.baseAddress!) + 1
             while index < end {
                 let candidate = nodes[index]
-                if candidate.kind == .asciiString {
-                    if candidate.payload == count
-                        && (count == 0
-                            || memcmp(bytes.baseAddress! + Int(candidate.start) + 1, keyBase!, key.count) == 0)
-                    {
+                if candidate.payload == count, candidate.kind == .asciiString {
+                    if count == 0 || memcmp(source + Int(candidate.start), key.baseAddress!, key.count) == 0 {
                         return index + 1
                     }
-                } else if strings[Int(candidate.payload)] == name {
+                } else if candidate.kind == .decodedString, strings[Int(candidate.payload)] == name {
                     return index + 1
                 }
-                index = next(index + 1)
+                index += 1
+                let value = nodes[index]
+                index = value.kind.rawValue >= GraphJSONNode.Kind.array.rawValue ? value.end : index + 1
             }
-            return nil
+            return .some(nil)
         }
+        if let found { return found }
+        // A name with non-ASCII characters: compare as Strings.
+        while index < end {
+            if text(nodes[index]) == name { return index + 1 }
+            index = next(index + 1)
+        }
+        return nil
     }
 
     /// The text of the number at `node`.
