@@ -43,7 +43,7 @@ extension GraphRequest {
             return ResponseReport.report(error, output: &output)
         case .success(let prepared):
             let result = target.transport.base.sendAndWait(prepared)
-            return ResponseReport.report(result, compact: compact, output: &output)
+            return ResponseReport.report(result, compact: compact, sentToken: target.token, output: &output)
         }
     }
 }

@@ -26,6 +26,7 @@ struct GraphTarget {
         OptionDefinition("--cassette", value: "FILE"),
         OptionDefinition("--base-url", value: "URL"),
         OptionDefinition("--token", value: "TOKEN"),
+        OptionDefinition("-v", "--verbose"),
     ]
 
     /// What carries the requests: every request goes through `transport.base`.
@@ -36,6 +37,8 @@ struct GraphTarget {
     let restBase: String
     /// The access token to send, or nil.
     let token: String?
+    /// True with `-v`: ``transport`` describes each request and response on standard error.
+    let verbose: Bool
 
     /// The core's configuration for this target: its base URLs and token; the CLI sends each request
     /// once (no retries), so what it prints is what the server said.
@@ -69,6 +72,7 @@ struct GraphTarget {
             !$0.isEmpty
         }
         let cassettePath = recording ? nil : arguments.value("--cassette")
+        let verbose = arguments.has("--verbose")
         if live, baseURL != nil {
             throw .usage("--live and --base-url both name a server; give one")
         }
@@ -82,18 +86,21 @@ struct GraphTarget {
                 throw .usage("--base-url needs an absolute http or https URL")
             }
             let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
-            self.init(transport: .libcurl, graphBase: base, restBase: base, token: given)
+            self.init(transport: .libcurl, graphBase: base, restBase: base, token: given, verbose: verbose)
         } else if live || recording {
             guard let given else {
                 throw .usage("\(live ? "--live" : "record") needs an access token: pass --token or set FB_ACCESS_TOKEN")
             }
-            self.init(transport: .libcurl, graphBase: Self.liveGraphBase, restBase: Self.liveRESTBase, token: given)
+            self.init(
+                transport: .libcurl, graphBase: Self.liveGraphBase, restBase: Self.liveRESTBase, token: given,
+                verbose: verbose)
         } else if let cassettePath {
             self.init(
                 transport: .replay(try CassetteFile.open(cassettePath)),
                 graphBase: Self.liveGraphBase,
                 restBase: Self.liveRESTBase,
-                token: given
+                token: given,
+                verbose: verbose
             )
         } else {
             let cassette: Cassette
@@ -106,13 +113,15 @@ struct GraphTarget {
                 transport: .replay(cassette),
                 graphBase: Self.liveGraphBase,
                 restBase: Self.liveRESTBase,
-                token: given ?? BundledRecordings.token
+                token: given ?? BundledRecordings.token,
+                verbose: verbose
             )
         }
     }
 
-    private init(transport: GraphTransport, graphBase: String, restBase: String, token: String?) {
-        self.transport = transport
+    private init(transport: GraphTransport, graphBase: String, restBase: String, token: String?, verbose: Bool) {
+        self.transport = verbose ? GraphTransport(VerboseTransport(base: transport.base)) : transport
+        self.verbose = verbose
         self.graphBase = graphBase
         self.restBase = restBase
         self.token = token
@@ -133,5 +142,7 @@ extension GraphTarget {
                                   replays as <TOKEN-1>, the placeholder recordings hold.
                                   Without --live, --cassette or --base-url the recordings built into
                                   fbgraph answer, in process, with the token <TOKEN-1>.
+          -v, --verbose           Describe each request sent and each response (status, time,
+                                  size) on standard error; secrets show as <redacted>.
         """
 }

@@ -44,7 +44,8 @@ enum RestCommand {
             let result = bridge.sendAndWait(
                 RESTCall(method: method, httpMethod: httpMethod, parameters: parameters), restURL: restURL,
                 transport: target.transport.base)
-            return ResponseReport.report(result, compact: format.compact, output: &output)
+            return ResponseReport.report(
+                result, compact: format.compact, sentToken: parameters["access_token"], output: &output)
         }
         var parameters = options.parameters
         if !parameters.contains(where: { $0.0 == "format" }) {

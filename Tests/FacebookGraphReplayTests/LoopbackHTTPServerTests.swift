@@ -255,6 +255,51 @@ final class LoopbackHTTPServerTests: XCTestCase {
         XCTAssertEqual(fourth.readResponse()?.status, 200)
     }
 
+    /// When no thread can be created for a connection, the accepted connection is closed at once
+    /// (the client sees EOF instead of waiting for an answer that never comes), it is not counted
+    /// as open, and the server keeps accepting. The failure is real: `pthread_create` cannot map a
+    /// 2^62-byte stack.
+    func testAConnectionWithoutAThreadIsClosedNotLeftUnserved() throws {
+        let server = try makeLimitedServer {
+            $0.connectionThreadStackSize = 1 << 62
+            $0.receiveTimeout = .seconds(60)
+        }
+        for _ in 0..<3 {
+            let client = try RawClient(port: server.port)
+            client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            let outcome = client.readToEOF()
+            XCTAssertTrue(outcome.closed, "an accepted connection without a thread was left open")
+        }
+        XCTAssertTrue(waitUntil { server.acceptedConnections == 3 })
+        XCTAssertTrue(waitUntil { server.openConnections == 0 })
+        XCTAssertEqual(server.requestsServed, 0)
+    }
+
+    /// The parser adds each header field it reads; adding must not copy the fields already there
+    /// (it did: the array was appended to while the storage still held it, so a head of n fields
+    /// cost n² element copies). Counted, not timed: whenever the array had room for one more field,
+    /// adding one must leave it where it was — a copy, made while the old array is still alive,
+    /// always lands elsewhere.
+    func testAddingAHeaderFieldNeverCopiesTheFieldsBeforeIt() {
+        var headers = HTTPHeaders()
+        var copies = 0
+        var inPlace = 0
+        for index in 0..<2000 {
+            let (address, room) = headers.fields.withUnsafeBufferPointer { buffer in
+                (buffer.baseAddress, headers.fields.capacity > buffer.count)
+            }
+            headers.add(name: "X-Field-\(index)", value: "\(index)")
+            let moved = headers.fields.withUnsafeBufferPointer { $0.baseAddress } != address
+            if room, address != nil {
+                if moved { copies += 1 } else { inPlace += 1 }
+            }
+        }
+        XCTAssertEqual(copies, 0, "fields were copied to add one")
+        XCTAssertGreaterThan(inPlace, 1000, "the count saw too few adds with room to tell")
+        XCTAssertEqual(headers.count, 2000)
+        XCTAssertEqual(headers.values(for: "x-field-1999"), ["1999"])
+    }
+
     /// The body cap of the server's limits answers 413 before reading the body.
     func testBodyOverTheServersCapGets413() throws {
         let server = try makeLimitedServer { $0.maxBodyBytes = 1024 }

@@ -347,6 +347,65 @@ struct CurlEngineTests {
         }
     }
 
+    @Test(
+        "A failing curl_multi_perform or curl_multi_poll ends every running transfer with its error, once; the engine then serves the next request",
+        arguments: [CurlEngine.MultiCall.perform, .poll]
+    )
+    func multiHandleFailure(call: CurlEngine.MultiCall) throws {
+        let bin = try HTTPBin()
+        defer { bin.stop() }
+        let engine = CurlEngine()
+        defer { engine.shutdown() }
+        let log = CompletionLog()
+        for index in 0..<3 {
+            engine.execute(try PreparedRequest(url: bin.url("/hang?i=\(index)"), options: testOptions())) {
+                log.record(index, $0)
+            }
+        }
+        #expect(eventually { bin.server.openConnections == 3 })
+        // Several failing rounds in a row, as a persistent error would give.
+        engine.injectMultiFailures(call, count: 3)
+        #expect(eventually(seconds: 15) { log.completedCount == 3 })
+        for index in 0..<3 {
+            let results = log.snapshot[index] ?? []
+            #expect(results.count == 1)
+            #expect(results.first?.failure?.code == .transferFailed)
+            #expect(results.first?.failure?.message.contains("Out of memory") == true, "\(results)")
+        }
+        #expect(eventually { bin.server.openConnections == 0 }, "the failed transfers' connections are closed")
+        #expect(eventually { engine.pendingInjectedFailures == 0 }, "the engine went on looping")
+        let probe = try HTTPBin()
+        defer { probe.stop() }
+        engine.execute(try PreparedRequest(url: probe.url("/get"), options: testOptions())) { log.record(9, $0) }
+        #expect(eventually(seconds: 15) { log.snapshot[9]?.count == 1 })
+        #expect(log.snapshot[9]?.first?.success?.status == 200)
+        #expect(log.completedCount == 4, "no transfer completed twice")
+    }
+
+    @Test("More requests in flight than the connection cap queue for connections: all answered, at most 256 sockets")
+    func connectionCap() throws {
+        var limits = LoopbackHTTPServer.Limits()
+        limits.maxConnections = 1024
+        let server = try LoopbackHTTPServer(limits: limits) { _ in
+            .delayed(.milliseconds(50), then: .full(status: 200, body: Data("ok".utf8)))
+        }
+        defer { server.stop() }
+        let engine = CurlEngine()
+        defer { engine.shutdown() }
+        let log = CompletionLog()
+        let count = 400
+        for index in 0..<count {
+            engine.execute(
+                try PreparedRequest(url: server.baseURL + "/wait?i=\(index)", options: testOptions(total: 60))
+            ) { log.record(index, $0) }
+        }
+        #expect(eventually(seconds: 60) { log.completedCount == count })
+        let statuses = log.snapshot.values.compactMap { $0.first?.success?.status }
+        #expect(statuses.count == count && statuses.allSatisfy { $0 == 200 })
+        #expect(server.acceptedConnections <= CurlEngine.maximumConnections)
+        #expect(server.acceptedConnections > 1, "the transfers ran in parallel")
+    }
+
     @Test("A shut-down engine cancels its transfers and refuses new ones")
     func shutdown() throws {
         let bin = try HTTPBin()

@@ -369,6 +369,11 @@ struct GraphJSONDecoderTests {
         }
     }
 
+    /// Decodes nothing from any value.
+    struct Ignored: Decodable {
+        init(from decoder: any Decoder) throws {}
+    }
+
     struct Accented: Codable, Equatable {
         var café: Int
     }
@@ -386,8 +391,12 @@ struct GraphJSONDecoderTests {
         #expect(context.codingPath.isEmpty)
         #expect(context.debugDescription.contains("nested deeper than 512"))
         #expect((context.underlyingError as? GraphJSONError)?.reason == .tooDeep(limit: 512))
+        // 512 deep is read (the tape is built iteratively); `Ignored` does not recurse, so the test
+        // does not depend on the thread's stack.
         let fine = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
-        #expect(throws: Never.self) { try GraphJSONDecoder().decode(JSONValue.self, from: Data(fine.utf8)) }
+        #expect(throws: Never.self) { try GraphJSONDecoder().decode(Ignored.self, from: Data(fine.utf8)) }
+        let tooDeep = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
+        #expect(throws: DecodingError.self) { try GraphJSONDecoder().decode(Ignored.self, from: Data(tooDeep.utf8)) }
     }
 
     @Test("Not JSON is dataCorrupted with the byte and the reason")

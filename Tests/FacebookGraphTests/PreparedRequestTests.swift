@@ -135,7 +135,10 @@ struct SecretRedactionTests {
             // A prepended mark (U+06DD) before `?`.
             ("https://graph.facebook.com/p\u{6DD}?access_token=ECHOED&after=c2", "\u{6DD}?after=c2"),
             // A mark after `&` and after `#`: the pieces are still split there.
-            ("https://graph.facebook.com/me?a=1&\u{301}b=2&appsecret_proof=ECHOED#\u{301}f", "?a=1&\u{301}b=2#\u{301}f"),
+            (
+                "https://graph.facebook.com/me?a=1&\u{301}b=2&appsecret_proof=ECHOED#\u{301}f",
+                "?a=1&\u{301}b=2#\u{301}f"
+            ),
             ("https://graph.facebook.com/me?access_token=ECHOED", "/me"),
         ]
     )

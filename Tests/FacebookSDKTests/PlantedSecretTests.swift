@@ -1,6 +1,8 @@
 // Planted secrets: a known token and app secret go through every public path of the library — Graph
 // and REST calls, server errors that echo the request, transport errors, retries, paging whose
-// `next` link echoes the token, a batch, recording into a cassette, the legacy delegate's errors —
+// `next` link echoes the token, a batch, recording into a cassette, the legacy delegate's errors, a
+// server naming the bare token in an error, the client's event log (`fbgraph -v` is checked in
+// `VerboseOutputTests`) —
 // and every text the library produces (descriptions, debug descriptions, messages, NSError user
 // info) and every file it writes is searched for the token, the secret and the appsecret_proof.
 // Placeholders are fine; the values themselves must never appear.
@@ -48,6 +50,10 @@ struct PlantedSecretTests {
                     400,
                     #"{"error":{"message":"Invalid OAuth access token \#(target)","type":"OAuthException","code":190}}"#
                 )
+            case "/bare":
+                // A careless server naming the token bare, without its parameter name.
+                return answer(
+                    400, #"{"error":{"message":"The token \#(token) was revoked","type":"OAuthException","code":190}}"#)
             case "/method/users.getInfo":
                 return answer(200, #"{"error_code":102,"error_msg":"Session key invalid for \#(target)"}"#)
             case "/":
@@ -93,6 +99,9 @@ struct PlantedSecretTests {
         configuration.graphBaseURL = "http://127.0.0.1:\(server.port)/"
         configuration.restBaseURL = "http://127.0.0.1:\(server.port)/"
         configuration.retryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(5))
+        // The client's events (what a log of every step would hold).
+        let events = LockedValue<[String]>([])
+        configuration.eventHandler = { event in events.withLock { $0.append(event.description) } }
         let client = GraphClient(configuration: configuration)
         var outputs: [(String, Any)] = []
         func run(_ name: String, _ body: () async throws -> Any) async {
@@ -100,6 +109,7 @@ struct PlantedSecretTests {
         }
         await run("get /me") { try await client.get("me") }
         await run("graph error echoing the target") { try await client.get("bad") }
+        await run("graph error naming the bare token") { try await client.get("bare") }
         await run("retried transient error") { try await client.get("flaky") }
         await run("REST error echoing the target") { try await client.send(GraphRequest(restMethod: "users.getInfo")) }
         await run("paging with the token in next") {
@@ -124,6 +134,11 @@ struct PlantedSecretTests {
         for (name, output) in outputs {
             for text in Self.texts(output) { Self.expectClean(text, name) }
         }
+        let logged = events.withLock { $0 }
+        #expect(logged.contains { $0.hasPrefix("> GET ") && $0.contains("access_token=<redacted>") })
+        #expect(logged.contains { $0.hasPrefix("~ retrying GET ") })
+        #expect(logged.contains { $0.hasPrefix("< 400 GET ") })
+        for line in logged { Self.expectClean(line, "the event log") }
 
         // Recording into a cassette: the file written holds placeholders only.
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("planted-\(UUID().uuidString)")
@@ -157,6 +172,7 @@ struct PlantedSecretTests {
         facebook.expirationDate = Date(timeIntervalSinceNow: 3600)
         let calls: [(String, (Recorder) -> Void)] = [
             ("graph error", { facebook.request(withGraphPath: "bad", andDelegate: $0) }),
+            ("graph error naming the bare token", { facebook.request(withGraphPath: "bare", andDelegate: $0) }),
             (
                 "REST error",
                 {

@@ -30,11 +30,19 @@ struct LoginCommandTests {
         let folder = try FileManager.default.attributesOfItem(atPath: file.deletingLastPathComponent().path)
         #expect((folder[.posixPermissions] as? Int) == 0o700)
 
-        let bin = try HTTPBin()
+        // What the server received, seen server-side: the CLI prints an echoed token as <redacted>.
+        let received = LockedValue<String?>(nil)
+        let bin = try HTTPBin(extraRoutes: [
+            "/get": { request in
+                received.withLock { $0 = request.queryItems.first { $0.name == "access_token" }?.value }
+                return HTTPBin.json(HTTPBin.echo(request, includingBody: false))
+            }
+        ])
         defer { bin.stop() }
         let get = try CLIRunner.run(["get", "get", "--base-url", bin.baseURL], environment: environment)
         #expect(get.status == 0, "stderr: \(get.stderr)")
-        #expect(get.stdout.contains(#""access_token":"EAAloggedInToken77""#), "the saved token is sent")
+        #expect(received.withLock { $0 } == "EAAloggedInToken77", "the saved token is sent")
+        #expect(get.stdout.contains(#""access_token":"<redacted>""#), "the echo does not print it back")
 
         let logout = try CLIRunner.run(["logout"], environment: environment)
         #expect(logout.status == 0)

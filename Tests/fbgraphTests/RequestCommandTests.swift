@@ -5,7 +5,8 @@ import Foundation
 import Testing
 
 /// `get`, `post`, `delete`, `rest` and `batch` against HTTPBin: what reached the server, what was
-/// printed, and the one-line errors.
+/// printed, and the one-line errors. The token is `T0K`: shorter than four characters, so the echo
+/// shows it (a longer token the server echoes prints as `<redacted>`; `VerboseOutputTests`).
 @Suite("fbgraph requests")
 struct RequestCommandTests {
     /// The echo HTTPBin answered, parsed.
@@ -20,7 +21,7 @@ struct RequestCommandTests {
         defer { bin.stop() }
         let run = try CLIRunner.run([
             "get", "get", "-p", "limit=2", "--param", "locale=fr_FR", "--fields", "id,name{first}", "--base-url",
-            bin.baseURL, "--token", "T0KEN",
+            bin.baseURL, "--token", "T0K",
         ])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(run.stderr.isEmpty)
@@ -28,7 +29,7 @@ struct RequestCommandTests {
         #expect(object["method"] as? String == "GET")
         #expect(object["path"] as? String == "/get")
         let args = object["args"] as? [String: String]
-        #expect(args == ["limit": "2", "locale": "fr_FR", "fields": "id,name{first}", "access_token": "T0KEN"])
+        #expect(args == ["limit": "2", "locale": "fr_FR", "fields": "id,name{first}", "access_token": "T0K"])
     }
 
     @Test(
@@ -43,7 +44,7 @@ struct RequestCommandTests {
         try photo.write(to: photoPath)
         let run = try CLIRunner.run([
             "post", "post", "-F", "published=false", "-p", "caption=A cat", "-F", "source=@\(photoPath.path)",
-            "--base-url", bin.baseURL, "--token", "T0KEN",
+            "--base-url", bin.baseURL, "--token", "T0K",
         ])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let object = try echo(run)
@@ -52,7 +53,7 @@ struct RequestCommandTests {
         #expect(contentType.hasPrefix("multipart/form-data; boundary="))
         let boundary = String(contentType.dropFirst("multipart/form-data; boundary=".count))
         var expected = Data()
-        for (name, value) in [("caption", "A cat"), ("published", "false"), ("access_token", "T0KEN")] {
+        for (name, value) in [("caption", "A cat"), ("published", "false"), ("access_token", "T0K")] {
             expected.append(
                 Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8))
         }
@@ -70,12 +71,12 @@ struct RequestCommandTests {
         let bin = try HTTPBin()
         defer { bin.stop() }
         let run = try CLIRunner.run([
-            "post", "post", "-p", "message=Hello, world", "--base-url", bin.baseURL, "--token", "T0KEN",
+            "post", "post", "-p", "message=Hello, world", "--base-url", bin.baseURL, "--token", "T0K",
         ])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let object = try echo(run)
         #expect(object["content_type"] as? String == "application/x-www-form-urlencoded")
-        #expect(object["body"] as? String == "message=Hello%2C%20world&access_token=T0KEN")
+        #expect(object["body"] as? String == "message=Hello%2C%20world&access_token=T0K")
         #expect((object["args"] as? [String: Any])?.isEmpty == true)
     }
 
@@ -84,13 +85,13 @@ struct RequestCommandTests {
         let bin = try HTTPBin()
         defer { bin.stop() }
         let run = try CLIRunner.run([
-            "delete", "anything/4_1001", "-p", "x=1", "--base-url", bin.baseURL, "--token", "T0KEN",
+            "delete", "anything/4_1001", "-p", "x=1", "--base-url", bin.baseURL, "--token", "T0K",
         ])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let object = try echo(run)
         #expect(object["method"] as? String == "DELETE")
         #expect(object["path"] as? String == "/anything/4_1001")
-        #expect(object["args"] as? [String: String] == ["x": "1", "access_token": "T0KEN"])
+        #expect(object["args"] as? [String: String] == ["x": "1", "access_token": "T0K"])
     }
 
     @Test("rest calls <base>/method/METHOD with format=json, by GET or with --post as a form")
@@ -100,19 +101,19 @@ struct RequestCommandTests {
         ])
         defer { bin.stop() }
         let get = try CLIRunner.run([
-            "rest", "users.getInfo", "-p", "uids=4", "--base-url", bin.baseURL, "--token", "T0KEN",
+            "rest", "users.getInfo", "-p", "uids=4", "--base-url", bin.baseURL, "--token", "T0K",
         ])
         #expect(get.status == 0, "stderr: \(get.stderr)")
         let getEcho = try echo(get)
         #expect(getEcho["method"] as? String == "GET")
-        #expect(getEcho["args"] as? [String: String] == ["format": "json", "uids": "4", "access_token": "T0KEN"])
+        #expect(getEcho["args"] as? [String: String] == ["format": "json", "uids": "4", "access_token": "T0K"])
         let post = try CLIRunner.run([
-            "rest", "users.getInfo", "--post", "-p", "uids=4", "--base-url", bin.baseURL, "--token", "T0KEN",
+            "rest", "users.getInfo", "--post", "-p", "uids=4", "--base-url", bin.baseURL, "--token", "T0K",
         ])
         #expect(post.status == 0, "stderr: \(post.stderr)")
         let postEcho = try echo(post)
         #expect(postEcho["method"] as? String == "POST")
-        #expect(postEcho["body"] as? String == "format=json&uids=4&access_token=T0KEN")
+        #expect(postEcho["body"] as? String == "format=json&uids=4&access_token=T0K")
     }
 
     @Test("rest through the REST-to-Graph bridge (the default over the bundled recordings): the REST shapes")
@@ -179,7 +180,7 @@ struct RequestCommandTests {
             + #"{"method":"POST","relative_url":"me/feed","body":"message=Hi"}]"#
         let path = try TestFiles.write(batch + "\n", to: "batch.json", in: directory)
         let run = try CLIRunner.run([
-            "batch", path, "-p", "include_headers=false", "--base-url", bin.baseURL, "--token", "T0KEN",
+            "batch", path, "-p", "include_headers=false", "--base-url", bin.baseURL, "--token", "T0K",
         ])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let object = try echo(run)
@@ -189,7 +190,7 @@ struct RequestCommandTests {
         var form = URLComponents()
         form.percentEncodedQuery = object["body"] as? String
         let items = form.queryItems?.map { [$0.name, $0.value ?? ""] }
-        #expect(items == [["batch", batch], ["include_headers", "false"], ["access_token", "T0KEN"]])
+        #expect(items == [["batch", batch], ["include_headers", "false"], ["access_token", "T0K"]])
     }
 
     @Test(
@@ -240,7 +241,7 @@ struct RequestCommandTests {
         let answer = HTTPBin.json(object, status: status)
         let bin = try HTTPBin(extraRoutes: ["/failing": { _ in answer }])
         defer { bin.stop() }
-        let run = try CLIRunner.run(["get", "failing", "--base-url", bin.baseURL, "--token", "T0KEN"])
+        let run = try CLIRunner.run(["get", "failing", "--base-url", bin.baseURL, "--token", "T0K"])
         #expect(run.status == 1)
         #expect(run.stderr == line + "\n")
         #expect(run.stdout.contains("\"error"), "the body is printed on stdout")

@@ -74,7 +74,12 @@ public final class GraphClient: Sendable {
         started: ContinuousClock.Instant,
         task: GraphTask
     ) {
+        let events = configuration.eventHandler
+        let sent = events == nil ? nil : ContinuousClock.now
+        events?(GraphEvent(.sent, prepared, attempt: number))
         let handle = transport.base.execute(prepared) { [self] result in
+            let took = sent.map { $0.duration(to: .now) } ?? .zero
+            events?(GraphEvent.outcome(result, of: prepared, attempt: number, duration: took))
             switch result {
             case .failure(let transportError):
                 var error = GraphError(transport: transportError)
@@ -97,9 +102,11 @@ public final class GraphClient: Sendable {
                         random: random()
                     )
                 else {
+                    events?(GraphEvent(.failed(error), prepared, attempt: number, duration: took))
                     task.finish(.failure(error))
                     return
                 }
+                events?(GraphEvent(.retrying(after: wait, error: error), prepared, attempt: number, duration: took))
                 task.scheduleRetry(after: wait, lastError: error) { [self] in
                     attempt(number + 1, of: request, prepared: prepared, started: started, task: task)
                 }

@@ -47,6 +47,10 @@ public struct GraphConfiguration: Sendable {
     public var additionalCAFile: String?
     /// When and how failed requests are tried again.
     public var retryPolicy: RetryPolicy = .default
+    /// Called with each step of every call — sent, responded, failed, retrying — on the transport's
+    /// thread (keep it short). Nil (the default) reports nothing and costs nothing. Every
+    /// ``GraphEvent`` is safe to log: its URL and error texts have their secrets redacted.
+    public var eventHandler: (@Sendable (GraphEvent) -> Void)?
 
     /// A configuration with the defaults, and optionally a token.
     public init(accessToken: String? = nil) {

@@ -25,6 +25,31 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
 
     /// How many idle connections the engine keeps open for reuse.
     static let connectionCacheSize = 256
+    /// The most connections open at once, all hosts together (`CURLMOPT_MAX_TOTAL_CONNECTIONS`).
+    /// More transfers than that wait inside libcurl for a connection to free up rather than each
+    /// opening its own: 10,000 requests in flight to one HTTP/1.1 server use 256 sockets, not
+    /// 10,000 (each with its buffers and, past the server's own limit, refused). Over HTTP/2 the
+    /// streams to one origin share one connection anyway.
+    static let maximumConnections = 256
+
+    /// Which call of the engine loop a test makes fail (``injectMultiFailures(_:count:)``).
+    package enum MultiCall: Sendable {
+        /// `curl_multi_perform`.
+        case perform
+        /// `curl_multi_poll`.
+        case poll
+    }
+
+    /// A failure the loop reports instead of calling libcurl: which call, the code, how many more.
+    private struct InjectedFailure {
+        var call: MultiCall
+        var code: CURLMcode
+        var remaining: Int
+    }
+
+    /// Failures injected by tests; nil in normal use (one lock-free check per loop round).
+    private let injected = LockedValue<InjectedFailure?>(nil)
+    private let hasInjected = Atomic<Bool>(false)
 
     private struct Inbox {
         var starts: [CurlTransfer] = []
@@ -57,6 +82,7 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
             // libcurl's default idle-connection cache is 4× the handles *currently* added, so it
             // shrinks as a burst drains and closes connections a next burst would reuse.
             _ = fbs_multi_setopt_long(handle, CURLMOPT_MAXCONNECTS, Self.connectionCacheSize)
+            _ = fbs_multi_setopt_long(handle, CURLMOPT_MAX_TOTAL_CONNECTIONS, Self.maximumConnections)
         } else {
             multi = nil
         }
@@ -148,18 +174,42 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
                 stopOnEngineThread()
                 return
             }
-            let performed = curl_multi_perform(multi, &stillRunning)
+            let performed = injectedFailure(.perform) ?? curl_multi_perform(multi, &stillRunning)
             if performed != CURLM_OK { failRunning(performed) }
             collectFinished()
             // A completion may have queued more work (a benchmark loop, a redirect): take it now.
             let hasWork = inbox.withLock { !$0.starts.isEmpty || !$0.cancels.isEmpty || $0.stopping }
             if hasWork { continue }
-            let polled = curl_multi_poll(multi, nil, 0, 1000, &numberOfFDs)
+            let polled = injectedFailure(.poll) ?? curl_multi_poll(multi, nil, 0, 1000, &numberOfFDs)
             if polled != CURLM_OK {
                 failRunning(polled)
                 // A persistent poll failure must not spin a core: back off before the next round.
                 Thread.sleep(forTimeInterval: 0.1)
             }
+        }
+    }
+
+    /// Test seam: the next `count` calls of `call` in the engine loop return `CURLM_OUT_OF_MEMORY`
+    /// instead of running, as a multi handle out of memory would. Every running transfer then fails
+    /// with that error, and the engine carries on.
+    package func injectMultiFailures(_ call: MultiCall, count: Int) {
+        injected.withLock { $0 = InjectedFailure(call: call, code: CURLM_OUT_OF_MEMORY, remaining: count) }
+        hasInjected.store(count > 0, ordering: .releasing)
+        wakeIfNeeded()
+    }
+
+    /// How many injected failures have not happened yet.
+    package var pendingInjectedFailures: Int { injected.withLock { $0?.remaining ?? 0 } }
+
+    /// The injected result of `call`, if one is pending (engine thread).
+    private func injectedFailure(_ call: MultiCall) -> CURLMcode? {
+        guard hasInjected.load(ordering: .acquiring) else { return nil }
+        return injected.withLock { pending -> CURLMcode? in
+            guard var failure = pending, failure.call == call else { return nil }
+            failure.remaining -= 1
+            pending = failure.remaining > 0 ? failure : nil
+            if pending == nil { hasInjected.store(false, ordering: .releasing) }
+            return failure.code
         }
     }
 

@@ -87,7 +87,8 @@ package struct MultipartForm: Sendable {
                 body.append(Data("Content-Disposition: \(disposition)\r\n".utf8))
                 // Never a raw control character in the header: `prepare` refuses such a media type
                 // with a clear error; a package caller that skipped it gets the controls dropped.
-                let mediaType = String(String.UnicodeScalarView(contentType.unicodeScalars.filter { !Self.isControl($0) }))
+                let mediaType = String(
+                    String.UnicodeScalarView(contentType.unicodeScalars.filter { !Self.isControl($0) }))
                 body.append(Data("Content-Type: \(mediaType)\r\n\r\n".utf8))
                 body.append(data)
             }

@@ -20,7 +20,32 @@ extension SecretPolicy {
     /// item or `next` URL), and as a JSON string member (`"access_token": "…"`, also escaped inside a
     /// JSON string). Names that merely end like one (`sso_access_token=`) and values that are already
     /// a marker (`<redacted>`, `<TOKEN-1>`, also percent-encoded: `%3CTOKEN-1%3E`) are left alone.
+    /// Then every Graph token shape (``TokenShape``: `EAA…`, app tokens, 64-hex proofs) that stands
+    /// anywhere else — a server echoing a bare token in its error text, a token in a path — becomes
+    /// `<redacted>` as well: the one definition of a secret is its name or its shape.
     package static func redactSecrets(in text: String) -> String {
+        redactTokenShapes(in: redactNamedSecrets(in: text))
+    }
+
+    /// `text` with every accepted match of a ``TokenShape`` replaced by `<redacted>`.
+    private static func redactTokenShapes(in text: String) -> String {
+        // Every shape starts with a letter or digit and is 16 characters or more: a short text
+        // or one without such a run (most error texts) skips the regular expressions.
+        guard text.utf8.count >= 16 else { return text }
+        var result = text
+        for shape in TokenShape.all {
+            let whole = NSRange(result.startIndex..., in: result)
+            for match in shape.regex.matches(in: result, range: whole).reversed() {
+                guard let range = Range(match.range, in: result), shape.accepts(String(result[range])) else { continue }
+                result.replaceSubrange(range, with: SecretPlaceholder.redacted)
+            }
+        }
+        return result
+    }
+
+    /// `text` with the value of every secret parameter replaced by `<redacted>` (the first half of
+    /// ``redactSecrets(in:)``).
+    private static func redactNamedSecrets(in text: String) -> String {
         let bytes = Array(text.utf8)
         var edits: [Range<Int>] = []
         for form in nameForms {

@@ -5,19 +5,19 @@ import Foundation
 /// unmatched request — goes through here, so a secret a foreign HAR file kept (a real
 /// `access_token` in an entry's URL) is never shown, whichever way the entry is reported.
 ///
-/// It applies the core's one secret definition: the values of the secret parameter names
-/// (`SecretPolicy.redactSecrets`, which leaves markers such as `<TOKEN-1>` and `%3CTOKEN-1%3E` alone)
-/// and user info in URLs (`SecretPolicy.redactedURL`), then every Graph token shape (`TokenShape`)
-/// that stands anywhere else in the text, such as a token in a path. Each becomes `<redacted>`.
+/// It applies the core's one secret definition: the values of the secret parameter names and every
+/// Graph token shape that stands anywhere else in the text, such as a token in a path
+/// (`SecretPolicy.redactSecrets`, which leaves markers such as `<TOKEN-1>` and `%3CTOKEN-1%3E` alone),
+/// and user info in URLs (`SecretPolicy.redactedURL`). Each becomes `<redacted>`.
 enum SecretFreeText {
     /// `url` without secrets.
     static func url(_ url: String) -> String {
-        withoutTokenShapes(SecretPolicy.redactedURL(url))
+        SecretPolicy.redactedURL(url)
     }
 
     /// `text` without secrets.
     static func text(_ text: String) -> String {
-        withoutTokenShapes(SecretPolicy.redactSecrets(in: text))
+        SecretPolicy.redactSecrets(in: text)
     }
 
     /// A parameter's value for display: a marker (`<TOKEN-1>`, `<redacted>`) as is; anything else
@@ -27,18 +27,5 @@ enum SecretFreeText {
         let bytes = Array(value.utf8)
         if SecretPlaceholder.markerLength(in: bytes, at: 0) == bytes.count { return value }
         return SecretPlaceholder.redacted
-    }
-
-    /// `text` with every accepted match of a token shape replaced by `<redacted>`.
-    private static func withoutTokenShapes(_ text: String) -> String {
-        var result = text
-        for shape in TokenShape.all {
-            let whole = NSRange(result.startIndex..., in: result)
-            for match in shape.regex.matches(in: result, range: whole).reversed() {
-                guard let range = Range(match.range, in: result), shape.accepts(String(result[range])) else { continue }
-                result.replaceSubrange(range, with: SecretPlaceholder.redacted)
-            }
-        }
-        return result
     }
 }

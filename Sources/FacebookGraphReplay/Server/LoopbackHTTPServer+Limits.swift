@@ -9,6 +9,10 @@ extension LoopbackHTTPServer {
         package var maxConnections = 256
         /// The largest request body accepted (after removing the chunked coding); more gets 413.
         package var maxBodyBytes = 64 << 20
+        /// The stack of each connection's thread. When the system cannot create one (out of
+        /// threads or memory; a test asks for an impossible size), the accepted connection is closed
+        /// at once rather than left open and unserved.
+        package var connectionThreadStackSize = 1 << 20
 
         /// The defaults: 30 s, 256 connections, 64 MiB.
         package init() {}

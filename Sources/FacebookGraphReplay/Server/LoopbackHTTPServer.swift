@@ -228,7 +228,7 @@ private final class ServerCore: @unchecked Sendable {
     /// (and nothing counted) when the system cannot create a thread.
     ///
     /// `pthread_create` rather than `Thread`, whose `start()` cannot report that failure.
-    private func spawn(_ body: @escaping @Sendable () -> Void) -> Bool {
+    private func spawn(stackSize: Int = 1 << 20, _ body: @escaping @Sendable () -> Void) -> Bool {
         withLock { $0.liveThreads += 1 }
         let key = Self.threadKey
         let identifier = UInt(bitPattern: ObjectIdentifier(self))
@@ -247,7 +247,7 @@ private final class ServerCore: @unchecked Sendable {
             attributes.deallocate()
         }
         pthread_attr_setdetachstate(attributes, Int32(PTHREAD_CREATE_DETACHED))
-        pthread_attr_setstacksize(attributes, 1 << 20)
+        pthread_attr_setstacksize(attributes, stackSize)
         var thread: pthread_t = 0
         let created = pthread_create(
             &thread, attributes,
@@ -364,7 +364,7 @@ private final class ServerCore: @unchecked Sendable {
             var timeout = Self.timeval(limits.receiveTimeout)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            if !spawn({ [self] in serve(fd: fd, connectionID: id) }) {
+            if !spawn(stackSize: limits.connectionThreadStackSize, { [self] in serve(fd: fd, connectionID: id) }) {
                 // No thread for it (the process is out of threads): close it rather than leave it
                 // accepted and unserved.
                 withLock { _ = $0.clientFDs.remove(fd) }
