@@ -75,7 +75,7 @@ struct FaultCase: Sendable, CustomTestStringConvertible {
         self.name = name
         self.target = target
         self.outcome = outcome
-        self.timeout = timeout
+        self.timeout = timeout.scaledForTests
         self.token = token
         self.parallel = parallel
         self.afterwards = afterwards
@@ -175,7 +175,7 @@ final class FaultWorld: @unchecked Sendable {
     func options(for fault: FaultCase) -> TransferOptions {
         var options = TransferOptions()
         options.totalTimeout = fault.timeout
-        options.connectTimeout = min(fault.timeout, .seconds(5))
+        options.connectTimeout = min(fault.timeout, Duration.seconds(5).scaledForTests)
         if case .nginx(_, let trusts) = fault.target, trusts { options.additionalCAFile = nginx?.caFile }
         return options
     }
@@ -191,7 +191,7 @@ final class FaultWorld: @unchecked Sendable {
 struct FaultSuiteTests {
     static let token = "EAAFaultSuiteToken0123456789"
     /// How long past a case's timeout an outcome may take before the case counts as a hang.
-    static let margin = 20.0
+    static let margin = 20.0 * testTimeoutScale
 
     @Test(
         "Each fault gets its clear error from every API, in bounded time, and the engine then works",
@@ -232,7 +232,7 @@ struct FaultSuiteTests {
         // 3. The async client.
         var configuration = GraphConfiguration(accessToken: fault.token ? Self.token : nil)
         configuration.timeout = fault.timeout
-        configuration.connectTimeout = min(fault.timeout, .seconds(5))
+        configuration.connectTimeout = min(fault.timeout, Duration.seconds(5).scaledForTests)
         configuration.retryPolicy = .never
         if case .nginx(_, let trusts) = fault.target, trusts { configuration.additionalCAFile = world.nginx?.caFile }
         let client = GraphClient(configuration: configuration)

@@ -95,7 +95,7 @@ final class Recorder: NSObject, FBRequestDelegate, @unchecked Sendable {
     /// Waits until `count` terminal callbacks (didLoad / didFail) have arrived.
     @discardableResult
     func waitForTerminal(_ count: Int = 1, seconds: Double = 10) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = Date().addingTimeInterval(seconds * testTimeoutScale)
         condition.lock()
         defer { condition.unlock() }
         while recorded.filter({ $0.name == "didLoad" || $0.name == "didFail" }).count < count {

@@ -28,7 +28,7 @@
 // | `/not-http`             | a greeting that is not HTTP at all, then close                      |
 // | `/truncated-json`       | 200 JSON, correctly framed, that stops mid-object                    |
 // | `/html`                 | 200 `text/html` (a captive portal's page)                            |
-// | `/late`                 | waits for ``FaultServer/releaseLate()`` (30 s at most), then 200     |
+// | `/late`                 | waits for ``FaultServer/releaseLate()`` (150 s at most), then 200    |
 
 import FacebookGraph
 import FacebookGraphReplay
@@ -50,7 +50,9 @@ package final class FaultServer: Sendable {
         server = try LoopbackHTTPServer(host: "127.0.0.1") { request in
             if request.path == "/late" {
                 lateArrived.signal()
-                _ = lateGate.wait(timeout: .now() + 30)
+                // Bounded, past the cancel case's own 120 s (a held answer must never come before
+                // the client's cancel just because the suite ran slowly).
+                _ = lateGate.wait(timeout: .now() + 150 * testTimeoutScale)
                 return FaultServer.json(#"{"late":true}"#)
             }
             return FaultServer.routes[request.path]?() ?? .full(status: 404, body: Data("not found".utf8))
@@ -67,7 +69,7 @@ package final class FaultServer: Sendable {
 
     /// Waits (at most `seconds`) until a `/late` request has reached the server.
     package func waitForLateRequest(seconds: Double = 10) -> Bool {
-        lateArrived.wait(timeout: .now() + seconds) == .success
+        lateArrived.wait(timeout: .now() + seconds * testTimeoutScale) == .success
     }
 
     /// ``waitForLateRequest(seconds:)`` for async code: the wait blocks a Dispatch thread, not one of
@@ -85,7 +87,7 @@ package final class FaultServer: Sendable {
 
     /// Stops the server; held connections are closed.
     package func stop() {
-        lateGate.signal()
+        for _ in 0..<8 { lateGate.signal() }
         server.stop()
     }
 

@@ -5,10 +5,26 @@ import Foundation
     import Glibc
 #endif
 
-/// Polls `condition` every 5 ms until it holds or `seconds` pass; returns whether it held. Every
-/// wait in the tests is bounded by this or by a semaphore timeout.
+/// How many times longer than usual the tests' bounded waits and transfer timeouts may be: 1, or
+/// `FACEBOOKSDKSHIM_TIMEOUT_SCALE` (`scripts/sanitizers` sets it: ThreadSanitizer and
+/// AddressSanitizer run the code several times slower, and a bound that holds in a normal run would
+/// fail there for time alone). Bounds stay bounds; only their size changes.
+package let testTimeoutScale: Double = {
+    guard let text = ProcessInfo.processInfo.environment["FACEBOOKSDKSHIM_TIMEOUT_SCALE"], let scale = Double(text),
+        scale >= 1, scale <= 100
+    else { return 1 }
+    return scale
+}()
+
+extension Duration {
+    /// This duration times ``testTimeoutScale``.
+    package var scaledForTests: Duration { self * testTimeoutScale }
+}
+
+/// Polls `condition` every 5 ms until it holds or `seconds` (times ``testTimeoutScale``) pass;
+/// returns whether it held. Every wait in the tests is bounded by this or by a semaphore timeout.
 package func eventually(seconds: Double = 10, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
+    let deadline = Date().addingTimeInterval(seconds * testTimeoutScale)
     while Date() < deadline {
         if condition() { return true }
         usleep(5_000)
@@ -56,7 +72,7 @@ package final class AsyncEvent: Sendable {
                 return true
             }
             group.addTask {
-                try? await Task.sleep(for: .seconds(seconds))
+                try? await Task.sleep(for: .seconds(seconds * testTimeoutScale))
                 return false
             }
             let first = await group.next() ?? false
