@@ -48,21 +48,33 @@ enum AllBenchmark {
         let data: [GraphUser]
     }
 
+    /// The parsers of the parse section: `parse-child --impl` name, row label, work.
+    static func parsers(_ body: Data) -> [(impl: String, label: String, work: () -> Bool)] {
+        [
+            ("graphjson", "GraphJSON → legacy Any result", { ((try? GraphJSON.parse(body)) as? [String: Any]) != nil }),
+            (
+                "serialization", "JSONSerialization → Any",
+                { ((try? JSONSerialization.jsonObject(with: body)) as? [String: Any]) != nil }
+            ),
+            (
+                "typed", "GraphJSON decoder → [GraphUser] (typed model)",
+                { (try? GraphJSONDecoder().decode(FriendsPage.self, from: body))?.data.count == 5000 }
+            ),
+            (
+                "decoder", "JSONDecoder → [GraphUser] (typed model)",
+                { (try? JSONDecoder().decode(FriendsPage.self, from: body))?.data.count == 5000 }
+            ),
+        ]
+    }
+
     /// Parses the 5,000-friend body `iterations` times per implementation; prints ms per parse,
-    /// MB/s and the ratios.
+    /// MB/s and the ratios, then (with valgrind) instructions per byte under callgrind.
     static func runParse(iterations: Int) -> Int32 {
         guard let body = friendsBody() else { return 1 }
         print("body: \(body.count) bytes (5,000 friends, Graph escaping), \(iterations) parses each, median")
-        let cases: [(String, () -> Bool)] = [
-            ("GraphJSON → legacy Any result", { ((try? GraphJSON.parse(body)) as? [String: Any]) != nil }),
-            ("JSONSerialization → Any", { ((try? JSONSerialization.jsonObject(with: body)) as? [String: Any]) != nil }),
-            (
-                "JSONDecoder → [GraphUser] (typed model)",
-                { (try? JSONDecoder().decode(FriendsPage.self, from: body)) != nil }
-            ),
-        ]
+        let cases = parsers(body)
         var medians: [String: Double] = [:]
-        for (name, work) in cases {
+        for (impl, name, work) in cases {
             var times: [Double] = []
             for _ in 0..<iterations {
                 let clock = ContinuousClock()
@@ -76,29 +88,64 @@ enum AllBenchmark {
             }
             times.sort()
             let median = times[times.count / 2]
-            medians[name] = median
+            medians[impl] = median
             print(
-                name.padding(toLength: 42, withPad: " ", startingAt: 0)
+                name.padding(toLength: 48, withPad: " ", startingAt: 0)
                     + String(format: "%8.2f ms %8.1f MB/s", median, Double(body.count) / median / 1000))
         }
-        if let ours = medians[cases[0].0], let foundation = medians[cases[1].0], let decoder = medians[cases[2].0] {
+        if let ours = medians["graphjson"], let foundation = medians["serialization"], let decoder = medians["decoder"],
+            let typed = medians["typed"]
+        {
             print(String(format: "  legacy result: GraphJSON is %.2f× JSONSerialization's speed", foundation / ours))
-            print(String(format: "  GraphJSON vs JSONDecoder: %.2f×", decoder / ours))
+            print(String(format: "  typed model: the GraphJSON decoder is %.2f× JSONDecoder's speed", decoder / typed))
+        }
+        let instructions = parseInstructions(bodyBytes: body.count)
+        if let typed = instructions["typed"], let decoder = instructions["decoder"] {
+            print(String(format: "  typed model: JSONDecoder ÷ GraphJSON decoder instructions %.2f×", decoder / typed))
+        }
+        if let ours = instructions["graphjson"], let foundation = instructions["serialization"] {
+            print(
+                String(format: "  legacy result: JSONSerialization ÷ GraphJSON instructions %.2f×", foundation / ours))
         }
         return 0
     }
 
-    /// `parse-child --impl graphjson|serialization|decoder --iterations N`: for callgrind.
+    /// Instructions per parse of each parser under callgrind (a child parsing 3 times minus one
+    /// parsing once, ÷ 2, so start-up is not counted); prints them per parse and per byte. Returns
+    /// impl → instructions per parse (empty without valgrind).
+    static func parseInstructions(bodyBytes: Int) -> [String: Double] {
+        guard let valgrind = ChildProcess.findExecutable("valgrind") else {
+            print("valgrind not found (apt-get install valgrind): no instruction counts")
+            return [:]
+        }
+        guard let work = try? TransportBenchmark.makeWorkDirectory() else { return [:] }
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        var results: [String: Double] = [:]
+        for (impl, label, _) in parsers(Data()) {
+            let base = [ChildProcess.currentExecutable, "parse-child", "--impl", impl, "--iterations"]
+            guard let one = collected(valgrind, base + ["1"], work), let three = collected(valgrind, base + ["3"], work)
+            else {
+                print("parse, \(label): callgrind run failed")
+                continue
+            }
+            let perParse = Double(three - one) / 2
+            results[impl] = perParse
+            print(
+                "callgrind: \(label)".padding(toLength: 59, withPad: " ", startingAt: 0)
+                    + String(format: "%12.0f per parse, %6.1f per byte", perParse, perParse / Double(bodyBytes)))
+        }
+        return results
+    }
+
+    /// `parse-child --impl graphjson|serialization|typed|decoder --iterations N`: for callgrind.
     static func runParseChild(impl: String, iterations: Int) -> Int32 {
         guard let body = friendsBody() else { return 1 }
-        var ok = 0
-        for _ in 0..<iterations {
-            switch impl {
-            case "graphjson": if (try? GraphJSON.parse(body)) != nil { ok += 1 }
-            case "serialization": if (try? JSONSerialization.jsonObject(with: body)) != nil { ok += 1 }
-            default: if (try? JSONDecoder().decode(FriendsPage.self, from: body)) != nil { ok += 1 }
-            }
+        guard let work = parsers(body).first(where: { $0.impl == impl })?.work else {
+            print("unknown parser '\(impl)'")
+            return 64
         }
+        var ok = 0
+        for _ in 0..<iterations where work() { ok += 1 }
         print("RESULT impl=\(impl) n=\(iterations) ok=\(ok) body_bytes=\(body.count)")
         return ok == iterations ? 0 : 1
     }
@@ -218,17 +265,6 @@ enum AllBenchmark {
             for row in results where row.label != "C libcurl multi" {
                 print(String(format: "  %@ ÷ C: %.2f×", row.label, row.perRequest / c))
             }
-        }
-        for (impl, label) in [
-            ("graphjson", "GraphJSON"), ("serialization", "JSONSerialization"), ("decoder", "JSONDecoder"),
-        ] {
-            let base = [ChildProcess.currentExecutable, "parse-child", "--impl", impl, "--iterations"]
-            guard let one = collected(valgrind, base + ["1"], work), let three = collected(valgrind, base + ["3"], work)
-            else { continue }
-            let perParse = Double(three - one) / 2
-            print(
-                "parse, \(label)".padding(toLength: 32, withPad: " ", startingAt: 0)
-                    + String(format: "%10.0f per parse, %.1f per byte", perParse, perParse / 1_540_000))
         }
         return results
     }

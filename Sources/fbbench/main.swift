@@ -16,7 +16,8 @@ let generalHelp = """
                         prints a table of req/s, CPU µs per request and peak RSS.
       transport-child   Runs one Swift client once and prints one RESULT line (used by `transport`).
       all               Every section below in one run, then docs/performance-chart.svg.
-      parse             The 5,000-friend body: GraphJSON, JSONSerialization, JSONDecoder.
+      parse             The 5,000-friend body: GraphJSON, JSONSerialization, the GraphJSON decoder,
+                        JSONDecoder (with callgrind instructions per byte when valgrind is there).
       memory            Peak RSS with 1,000 and 10,000 in flight; RSS after 10,000 and 1,000,000 requests.
       instructions      Instructions per request under valgrind --tool=callgrind.
       picker            Times the friend picker's filter + group + sort after a keystroke (5,000 friends).

@@ -8,23 +8,13 @@ import Testing
 /// exact 64-bit integers and unicode, and the depth bound.
 @Suite("GraphJSON: strict RFC 8259, JSONSerialization's value types, bounded depth")
 struct GraphJSONTests {
-    static let suite: URL? = SharedCorpus.directory()?.appendingPathComponent("JSONTestSuite/test_parsing")
-    static let suitePresent = suite.map { FileManager.default.fileExists(atPath: $0.path) } ?? false
-
-    static func files(prefix: String) -> [URL] {
-        guard let suite, let names = try? FileManager.default.contentsOfDirectory(atPath: suite.path) else { return [] }
-        return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted().map {
-            suite.appendingPathComponent($0)
-        }
-    }
-
     @Test(
         "Every y_ file of JSONTestSuite is accepted and every n_ file rejected",
-        .enabled(if: suitePresent, "JSONTestSuite/test_parsing is missing from the shared corpus")
+        .enabled(if: SharedCorpus.jsonTestSuitePresent, "JSONTestSuite/test_parsing is missing from the shared corpus")
     )
     func testSuite() throws {
-        let accept = Self.files(prefix: "y_")
-        let reject = Self.files(prefix: "n_")
+        let accept = SharedCorpus.jsonTestSuiteFiles(prefix: "y_")
+        let reject = SharedCorpus.jsonTestSuiteFiles(prefix: "n_")
         #expect(accept.count > 90, "only \(accept.count) y_ files")
         #expect(reject.count > 180, "only \(reject.count) n_ files")
         for file in accept {

@@ -17,4 +17,21 @@ package enum SharedCorpus {
         }
         return nil
     }
+
+    /// JSONTestSuite's `test_parsing` folder (`y_` files must parse, `n_` files must not).
+    package static var jsonTestSuite: URL? { directory()?.appendingPathComponent("JSONTestSuite/test_parsing") }
+
+    /// True when ``jsonTestSuite`` is there.
+    package static var jsonTestSuitePresent: Bool {
+        jsonTestSuite.map { FileManager.default.fileExists(atPath: $0.path) } ?? false
+    }
+
+    /// The `.json` files of ``jsonTestSuite`` whose names start with `prefix`, sorted (none when it is missing).
+    package static func jsonTestSuiteFiles(prefix: String) -> [URL] {
+        guard let suite = jsonTestSuite, let names = try? FileManager.default.contentsOfDirectory(atPath: suite.path)
+        else { return [] }
+        return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted().map {
+            suite.appendingPathComponent($0)
+        }
+    }
 }

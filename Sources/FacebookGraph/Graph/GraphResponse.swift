@@ -40,21 +40,43 @@ public struct GraphResponse: Sendable {
         }
     }
 
-    /// The body decoded as `type`.
+    /// The body decoded as `type`, with `JSONDecoder`'s default behaviour (integers exact to 64 bits,
+    /// the same `DecodingError`s and coding paths) read on the package's own JSON parser, several
+    /// times faster than `JSONDecoder`. The body must be UTF-8 JSON (the Graph API's), nested at
+    /// most 512 deep.
+    ///
+    /// - Parameter type: What to decode.
+    /// - Throws: ``GraphError`` of category ``GraphErrorCategory/decoding``, naming the coding path
+    ///   that failed.
+    public func decode<T: Decodable>(_ type: T.Type) throws(GraphError) -> T {
+        do {
+            return try GraphJSONDecoder().decode(T.self, from: body)
+        } catch {
+            throw decodingError(error, as: T.self)
+        }
+    }
+
+    /// The body decoded as `type` by `decoder`: for its strategies (dates, key conversion, data,
+    /// non-conforming floats) or its `userInfo`.
     ///
     /// - Parameters:
     ///   - type: What to decode.
-    ///   - decoder: The decoder (default: a plain `JSONDecoder`).
+    ///   - decoder: The decoder.
     /// - Throws: ``GraphError`` of category ``GraphErrorCategory/decoding``, naming the coding path
     ///   that failed.
-    public func decode<T: Decodable>(_ type: T.Type, decoder: JSONDecoder = JSONDecoder()) throws(GraphError) -> T {
+    public func decode<T: Decodable>(_ type: T.Type, decoder: JSONDecoder) throws(GraphError) -> T {
         do {
             return try decoder.decode(T.self, from: body)
-        } catch let error as DecodingError {
-            throw GraphError(decoding: Self.describe(error, as: T.self), status: status, body: body)
         } catch {
-            throw GraphError(decoding: "cannot decode \(T.self): \(error)", status: status, body: body)
+            throw decodingError(error, as: T.self)
         }
+    }
+
+    private func decodingError<T>(_ error: any Error, as type: T.Type) -> GraphError {
+        if let error = error as? DecodingError {
+            return GraphError(decoding: Self.describe(error, as: T.self), status: status, body: body)
+        }
+        return GraphError(decoding: "cannot decode \(T.self): \(error)", status: status, body: body)
     }
 
     private static func describe<T>(_ error: DecodingError, as type: T.Type) -> String {

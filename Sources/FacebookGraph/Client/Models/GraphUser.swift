@@ -65,10 +65,13 @@ public struct GraphUser: Codable, Sendable, Hashable, Identifiable {
         location = try container.decodeIfPresent(GraphPlace.self, forKey: .location)
         gender = try container.decodeIfPresent(String.self, forKey: .gender)
         locale = try container.decodeIfPresent(String.self, forKey: .locale)
-        if let url = try? container.decodeIfPresent(String.self, forKey: .picture) {
-            pictureURL = url
-        } else {
+        // Today's object shape first (no error thrown for it), then the old string; when neither
+        // fits, the object's error.
+        do {
             pictureURL = try container.decodeIfPresent(Picture.self, forKey: .picture)?.data?.url
+        } catch {
+            guard let url = try? container.decodeIfPresent(String.self, forKey: .picture) else { throw error }
+            pictureURL = url
         }
     }
 
