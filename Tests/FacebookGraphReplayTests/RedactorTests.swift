@@ -5,6 +5,7 @@
 //
 // Every token here is synthetic, shaped like the real ones so the scanner recognises them.
 
+import FacebookGraph
 import FacebookGraphReplay
 import Foundation
 import Testing
@@ -377,6 +378,44 @@ import Testing
         #expect(redactor.redact(once) == once)
         #expect(Redactor(knownSecrets: [appSecret]).redact(once) == once)
         #expect(!(try Self.encoded([once])).contains(eights))
+    }
+
+    /// A token shape that ends a query item's *name*: in the URL a `=` follows it (so it does not
+    /// stand alone there), but the `queryString` list writes the name as its own JSON string, where
+    /// it does. Found by `FuzzRedactor` (input bc80d6a4…: `…Aldo EAAGm5PX…doby===…`); names are
+    /// now learned from like values, and the scanner finds nothing in the cassette.
+    @Test func tokenShapeEndingAQueryName() throws {
+        let shaped = "EAAGm5PX4ZCpsBAFuzzPl4nted7q2W9xZk3doby"
+        let url = "\(Self.graph)/me?note%20\(shaped)===x&access_token=\(Self.userToken)"
+        let request = HARRequest(
+            method: "GET", url: url, headers: [HARNameValue(name: "X-\(shaped)", value: "1")],
+            queryString: FormEncoding.queryPairs(of: url, plusAsSpace: false).map {
+                HARNameValue(name: $0.name, value: $0.value)
+            })
+        let redactor = Redactor()
+        let redacted = redactor.redact(Self.entry(request))
+        let written = try Self.encoded([redacted])
+        #expect(!written.contains(shaped))
+        #expect(SecretScanner().scan(text: written, file: "t.har").isEmpty)
+        #expect(redactor.redact(redacted) == redacted)
+    }
+
+    /// A body labelled multipart that holds no part (no delimiter) is text: a token shape in it is
+    /// learned and replaced. It was skipped as an empty multipart body and reached the cassette
+    /// (FuzzRedactor, input c58474de…).
+    @Test func multipartLabelWithoutParts() throws {
+        let shaped = "EAAGm0PX4ZCpsBAFuzzPl4nted"
+        var request = Self.get("\(Self.graph)/me/feed")
+        request.method = "POST"
+        request.postData = HARPostData(
+            mimeType: "multipart/form-data; boundary=FuzzB", body: Data("x\n[ 1?\(shaped)".utf8))
+        let redactor = Redactor()
+        let redacted = redactor.redact(Self.entry(request))
+        let written = try Self.encoded([redacted])
+        #expect(!written.contains(shaped))
+        #expect(redacted.request.postData?.text == "x\n[ 1?<TOKEN-1>")
+        #expect(SecretScanner().scan(text: written, file: "t.har").isEmpty)
+        #expect(redactor.redact(redacted) == redacted)
     }
 
     /// Placeholders are never learned or rewritten, even when a known secret occurs inside one.

@@ -406,6 +406,62 @@ struct CurlEngineTests {
         #expect(server.acceptedConnections > 1, "the transfers ran in parallel")
     }
 
+    @Test(
+        "A transfer waiting for a slot behind 256 held ones keeps its total timeout from execute; cancel and shutdown reach it"
+    )
+    func waitingTransfers() throws {
+        let server = try LoopbackHTTPServer(
+            limits: {
+                var limits = LoopbackHTTPServer.Limits()
+                limits.maxConnections = 1024
+                return limits
+            }()
+        ) { _ in .hang }
+        defer { server.stop() }
+        let engine = CurlEngine()
+        let log = CompletionLog()
+        let held = CurlEngine.maximumRunning
+        var handles: [TransferHandle] = []
+        for index in 0..<held {
+            handles.append(
+                engine.execute(
+                    try PreparedRequest(url: server.baseURL + "/held?i=\(index)", options: testOptions(total: 60))
+                ) { log.record(index, $0) })
+        }
+        let handles0 = handles[0]
+        #expect(eventually(seconds: 30) { server.openConnections == held })
+        // Three more: they wait in the engine, holding no connection.
+        let accepted = ContinuousClock.now
+        engine.execute(try PreparedRequest(url: server.baseURL + "/late", options: testOptions(total: 0.02))) {
+            log.record(1000, $0)
+        }
+        let cancelled = engine.execute(try PreparedRequest(url: server.baseURL + "/cancelled", options: testOptions()))
+        {
+            log.record(1001, $0)
+        }
+        engine.execute(try PreparedRequest(url: server.baseURL + "/shutdown", options: testOptions())) {
+            log.record(1002, $0)
+        }
+        cancelled.cancel()
+        #expect(eventually { log.snapshot[1001]?.count == 1 })
+        #expect(log.snapshot[1001]?.first?.failure?.code == .cancelled)
+        // What is tested is the clock itself: once the waiting transfer's 20 ms have passed, a freed
+        // slot must not start it (its timeout counts from execute, not from the slot).
+        #expect(eventually { accepted.duration(to: .now) > .milliseconds(50) })
+        handles0.cancel()
+        #expect(eventually { log.snapshot[1000]?.count == 1 })
+        let late = log.snapshot[1000]?.first?.failure
+        #expect(late?.code == .timedOut, "\(String(describing: late))")
+        #expect(late?.message.contains("no connection slot") == true)
+        engine.shutdown()
+        #expect(log.snapshot[1002]?.first?.failure?.code == .cancelled, "shutdown ends a waiting transfer")
+        // The freed slot went to the next waiting transfer (`/shutdown`), the only new connection:
+        // the timed-out and the cancelled ones never opened one.
+        #expect(server.acceptedConnections == held + 1)
+        #expect(log.completedCount == held + 3, "every transfer ended exactly once")
+        #expect(log.snapshot.values.allSatisfy { $0.count == 1 })
+    }
+
     @Test("A shut-down engine cancels its transfers and refuses new ones")
     func shutdown() throws {
         let bin = try HTTPBin()

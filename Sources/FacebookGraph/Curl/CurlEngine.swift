@@ -32,6 +32,11 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
     /// streams to one origin share one connection anyway.
     static let maximumConnections = 256
 
+    /// The most transfers handed to libcurl at once. More wait in the engine's own queue, holding
+    /// no easy handle (libcurl's pending queue would hold one each: 10,000 in flight were 10,000
+    /// handles); each starts when one ends, its total timeout still counted from `execute`.
+    static let maximumRunning = maximumConnections
+
     /// Which call of the engine loop a test makes fail (``injectMultiFailures(_:count:)``).
     package enum MultiCall: Sendable {
         /// `curl_multi_perform`.
@@ -69,6 +74,9 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
     private let multi: UnsafeMutableRawPointer?
     private var idleHandles: [CurlEasyHandle] = []
     private var running: [ObjectIdentifier: CurlTransfer] = [:]
+    /// Transfers waiting for a slot under ``maximumRunning``, oldest first from `waitingHead`.
+    private var waiting: [CurlTransfer] = []
+    private var waitingHead = 0
     private var caBundles: [String: Result<String, TransportError>] = [:]
     /// The private directory the CA bundles are written to, made on first use.
     private var caDirectory: String?
@@ -170,6 +178,7 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
             }
             for transfer in starts { start(transfer) }
             for transfer in cancels { cancelOnEngineThread(transfer) }
+            startWaiting()
             if stopping {
                 stopOnEngineThread()
                 return
@@ -177,8 +186,10 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
             let performed = injectedFailure(.perform) ?? curl_multi_perform(multi, &stillRunning)
             if performed != CURLM_OK { failRunning(performed) }
             collectFinished()
+            // Finished transfers freed slots: a waiting transfer starts in the next round.
+            let slotsFreed = waitingHead < waiting.count && running.count < Self.maximumRunning
             // A completion may have queued more work (a benchmark loop, a redirect): take it now.
-            let hasWork = inbox.withLock { !$0.starts.isEmpty || !$0.cancels.isEmpty || $0.stopping }
+            let hasWork = slotsFreed || inbox.withLock { !$0.starts.isEmpty || !$0.cancels.isEmpty || $0.stopping }
             if hasWork { continue }
             let polled = injectedFailure(.poll) ?? curl_multi_poll(multi, nil, 0, 1000, &numberOfFDs)
             if polled != CURLM_OK {
@@ -227,6 +238,10 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
 
     private func start(_ transfer: CurlTransfer) {
         guard transfer.phase == .queued else { return }
+        guard running.count < Self.maximumRunning else {
+            waiting.append(transfer)
+            return
+        }
         transfer.phase = .running
         let easy = idleHandles.popLast() ?? CurlEasyHandle()
         guard let easy else {
@@ -249,7 +264,29 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
         }
     }
 
+    /// Starts waiting transfers, oldest first, while slots are free (cancelled ones are skipped).
+    private func startWaiting() {
+        while waitingHead < waiting.count, running.count < Self.maximumRunning {
+            let transfer = waiting[waitingHead]
+            waitingHead += 1
+            start(transfer)
+        }
+        if waitingHead == waiting.count {
+            waiting.removeAll(keepingCapacity: waiting.count <= 1024)
+            waitingHead = 0
+        } else if waitingHead > 4096, waitingHead * 2 > waiting.count {
+            waiting.removeFirst(waitingHead)
+            waitingHead = 0
+        }
+    }
+
     private func cancelOnEngineThread(_ transfer: CurlTransfer) {
+        if transfer.phase == .queued {
+            // Waiting for a slot: it ends now; `startWaiting` skips it later.
+            transfer.complete(
+                .failure(TransportError(.cancelled, message: "the transfer was cancelled", url: transfer.request.url)))
+            return
+        }
         guard transfer.phase == .running, let easy = transfer.easy else { return }
         curl_multi_remove_handle(multi, easy.raw)
         let error = TransportError(.cancelled, message: "the transfer was cancelled", url: transfer.request.url)
@@ -354,6 +391,11 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
     }
 
     private func stopOnEngineThread() {
+        for transfer in waiting[waitingHead...] where transfer.phase == .queued {
+            transfer.complete(
+                .failure(TransportError(.cancelled, message: "the engine was shut down", url: transfer.request.url)))
+        }
+        waiting.removeAll()
         for transfer in Array(running.values) {
             if let easy = transfer.easy { curl_multi_remove_handle(multi, easy.raw) }
             let error = TransportError(.cancelled, message: "the engine was shut down", url: transfer.request.url)
@@ -377,6 +419,20 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
             easy.profile = profile
         } else {
             easy.clearError()
+        }
+        // The total timeout counts from `execute`: a wait for a slot and earlier redirect hops use
+        // part of it, so each hop gets what is left.
+        let total = request.options.totalTimeoutMilliseconds
+        if total > 0 {
+            let elapsed = Int((DispatchTime.now().uptimeNanoseconds &- transfer.acceptedAt) / 1_000_000)
+            let remaining = total - elapsed
+            guard remaining > 0 else {
+                return TransportError(
+                    .timedOut, message: "no connection slot within the \(total) ms timeout", url: request.url)
+            }
+            easy.set(CURLOPT_TIMEOUT_MS, remaining)
+        } else {
+            easy.set(CURLOPT_TIMEOUT_MS, 0)
         }
         // The values of this request: set on every transfer, whatever the profile.
         easy.set(CURLOPT_URL, request.url)
@@ -425,7 +481,6 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
         easy.set(CURLOPT_SSL_VERIFYPEER, true)
         easy.set(CURLOPT_SSL_VERIFYHOST, 2)
         easy.set(CURLOPT_CONNECTTIMEOUT_MS, options.connectTimeoutMilliseconds)
-        easy.set(CURLOPT_TIMEOUT_MS, options.totalTimeoutMilliseconds)
         easy.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(options.maxResponseBytes))
         easy.set(CURLOPT_SUPPRESS_CONNECT_HEADERS, true)
         if profile.bypassesProxy {

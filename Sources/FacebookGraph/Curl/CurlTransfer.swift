@@ -27,6 +27,9 @@ final class CurlTransfer: TransferCancelling, @unchecked Sendable {
     /// every header line and body chunk — pay no exclusivity check on a class property.
     let sink: UnsafeMutablePointer<ResponseSink>
     var redirectCount = 0
+    /// When ``CurlEngine/execute(_:completion:)`` took the transfer (`DispatchTime` nanoseconds):
+    /// its total timeout counts from here, through any wait for a connection slot.
+    let acceptedAt = DispatchTime.now().uptimeNanoseconds
 
     /// The response as the callbacks collected it.
     struct ResponseSink {

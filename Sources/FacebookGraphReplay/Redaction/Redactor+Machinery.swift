@@ -100,11 +100,16 @@ extension Redactor {
 
     /// The text (non-file) parts of a `multipart/…` body, parsed leniently by the core's one parser
     /// (redaction salvages every part it can); `nil` when `mediaType` is not multipart or names no
-    /// boundary, empty when the body holds no delimiter.
+    /// boundary, or when the body holds no part (then it is redacted as text).
     static func multipartTextParts(of bytes: [UInt8], mediaType: String) -> [MultipartBody.Part]? {
         guard let boundary = MultipartBody.boundary(fromContentType: mediaType) else { return nil }
-        let body = try? MultipartBody(parsing: Data(bytes), boundary: boundary, tolerance: .lenient)
-        return body?.parts.filter { !$0.isFile } ?? []
+        // A body that does not parse as multipart, or holds no part at all, is text under a
+        // multipart label: it is learned from and redacted as text, not skipped (FuzzRedactor: a
+        // token shape in such a body stayed in the cassette).
+        guard let body = try? MultipartBody(parsing: Data(bytes), boundary: boundary, tolerance: .lenient),
+            !body.parts.isEmpty
+        else { return nil }
+        return body.parts.filter { !$0.isFile }
     }
 
     /// A minimal, lenient scanner of the string literals of JSON text, in textual order.

@@ -171,6 +171,9 @@ public final class Redactor: @unchecked Sendable {
         }
         learnText(request.url, plusIsSpace: false, depth: 0)
         for item in request.queryString {
+            // A name is text too: a piece without `=` up to its first `=` can end in a token shape
+            // that the URL hid behind the `=` (FuzzRedactor).
+            learnText(item.name, plusIsSpace: false, depth: 1)
             if let kind = rules.parameters[item.name] {
                 learn(item.value, kind: kind)
             } else {
@@ -213,6 +216,7 @@ public final class Redactor: @unchecked Sendable {
 
     /// Learns a header: the credential or cookie values of a rule header, else `name=value` pairs.
     private func learnHeaderField(_ header: HARNameValue) {
+        learnText(header.name, plusIsSpace: false, depth: 1)
         if let kind = rules.headers[header.name.lowercased()] {
             learnHeader(named: header.name, value: header.value, kind: kind)
         } else {
