@@ -177,18 +177,15 @@ struct ReplayCommandTests {
         process.standardOutput = pipe
         process.standardError = pipe
         let firstLine = LockedValue("")
-        pipe.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty { handle.readabilityHandler = nil }
+        try process.run()
+        // What `head -1` does: read a line, then exit, closing the only read end.
+        let reader = PipeReader(pipe.fileHandleForReading, closesAfterFirstLine: true) { data in
             firstLine.withLock { $0 += String(decoding: data, as: UTF8.self) }
         }
-        try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         #expect(eventually(seconds: 10) { firstLine.withLock { $0.contains("\n") } })
         #expect(firstLine.withLock { $0 }.hasPrefix("listening on "))
-        // What `head -1` does after its line: it exits, closing the only read end.
-        pipe.fileHandleForReading.readabilityHandler = nil
-        try pipe.fileHandleForReading.close()
+        #expect(reader.waitUntilClosed(), "the reader did not close the pipe after the first line")
         kill(process.processIdentifier, SIGTERM)
         #expect(eventually(seconds: 5) { !process.isRunning })
         #expect(process.terminationReason == .exit, "fbgraph died of signal \(process.terminationStatus)")

@@ -12,6 +12,8 @@ final class RunningCLI: @unchecked Sendable {
     private let lock = NSLock()
     private var stdoutText = ""
     private var stderrText = ""
+    /// The readers of standard output and error.
+    private var readers: [PipeReader] = []
 
     /// Starts `fbgraph arguments…` (with the environment ``CLIRunner`` uses).
     init(_ arguments: [String]) throws {
@@ -23,17 +25,11 @@ final class RunningCLI: @unchecked Sendable {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        out.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            if data.isEmpty { handle.readabilityHandler = nil }
-            self?.append(data, toStdout: true)
-        }
-        err.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            if data.isEmpty { handle.readabilityHandler = nil }
-            self?.append(data, toStdout: false)
-        }
         try process.run()
+        readers = [
+            PipeReader(out.fileHandleForReading) { [weak self] in self?.append($0, toStdout: true) },
+            PipeReader(err.fileHandleForReading) { [weak self] in self?.append($0, toStdout: false) },
+        ]
     }
 
     /// What the process has written to standard output so far.
