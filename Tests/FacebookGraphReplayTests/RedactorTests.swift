@@ -418,6 +418,23 @@ import Testing
         #expect(redactor.redact(redacted) == redacted)
     }
 
+    /// Where a value ends, the scanner and the redactor agree: a control byte ends it. An
+    /// `access_token=` followed by NUL bytes in a form body has an empty value for the redactor, and
+    /// the written cassette's `\u0000` escapes are no value for the scanner either — it flagged them
+    /// as a 48-character secret (FuzzRedactor, input 8be6875c…). A real value before such a byte is
+    /// still found.
+    @Test func controlBytesEndAValue() throws {
+        let body = "fields=id&access_token=\0\0\0\0\0\0\0\u{2}>\"\n  01{\"lo,!\n=====%%%%f%%\u{7f}\0U"
+        let response = HARResponse(
+            status: 200, content: HARContent(mimeType: "application/x-www-form-urlencoded", body: Data(body.utf8)))
+        let redacted = Redactor().redact(Self.entry(Self.get("\(Self.graph)/me"), response))
+        let written = try Self.encoded([redacted])
+        #expect(written.contains(#"access_token=\u0000"#))
+        #expect(SecretScanner().scan(text: written, file: "t.har").isEmpty)
+        let real = #"{"t": "access_token=\#(Self.userToken)\u0000\u0000"}"#
+        #expect(!SecretScanner().scan(text: real, file: "t.json").isEmpty, "a token before the NUL is still found")
+    }
+
     /// Placeholders are never learned or rewritten, even when a known secret occurs inside one.
     @Test func placeholdersAreNeverReRedacted() {
         let redactor = Redactor(knownSecrets: ["TOKEN", "ab"])

@@ -149,6 +149,12 @@ extension SecretScanner {
                     secret = secret[..<found.lowerBound]
                 }
             }
+            // Cut at a JSON escape of a control character or whitespace (`\u0000`…`\u0020`, `\n`, `\t`…):
+            // in the decoded text that byte ends the value, as it does for the redactor (FuzzRedactor:
+            // `access_token=` followed by NUL bytes was flagged as a 48-character value).
+            if let found = secret.range(of: #"\\(?:u00[01][0-9A-Fa-f]|u0020|[nrtbf])"#, options: .regularExpression) {
+                secret = secret[..<found.lowerBound]
+            }
             while secret.hasSuffix("\\") { secret = secret.dropLast() }
             guard secret.count >= 16, secret.contains(where: \.isNumber), !SecretPlaceholder.isStandIn(String(secret))
             else {
