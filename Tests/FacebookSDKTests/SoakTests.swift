@@ -163,8 +163,14 @@ struct SoakTests {
         let start = residentAfterWarmUp.withLock { $0 }
         let end = residentBytes()
         // Generous: 64 MiB more after the warm-up, whatever the count (a 1 KiB leak per request over
-        // 200,000 requests would be 195 MiB).
-        #expect(end - start < 64 << 20, "resident size grew from \(start >> 20) MiB to \(end >> 20) MiB")
+        // 200,000 requests would be 195 MiB). Not under a sanitizer (`scripts/sanitizers` sets
+        // FACEBOOKSDKSHIM_SANITIZER): its allocator keeps freed memory in quarantine (256 MiB by
+        // default) and shadow pages, so resident size says nothing about leaks there — the in-suite
+        // soak of 4,000 requests grew 61–415 MiB under AddressSanitizer with nothing leaking. The
+        // bound is asserted by every ordinary run (`scripts/test`, in CI).
+        if ProcessInfo.processInfo.environment["FACEBOOKSDKSHIM_SANITIZER"] == nil {
+            #expect(end - start < 64 << 20, "resident size grew from \(start >> 20) MiB to \(end >> 20) MiB")
+        }
         print(
             "soak: \(total) requests (\(legacyShare) legacy), \(ledger.count(.success)) answered, "
                 + "\(ledger.count(.cancelled)) cancelled, \(ledger.count(.failure)) failed; "
