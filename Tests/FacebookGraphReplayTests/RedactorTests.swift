@@ -435,6 +435,50 @@ import Testing
         #expect(!SecretScanner().scan(text: real, file: "t.json").isEmpty, "a token before the NUL is still found")
     }
 
+    /// Redactor, scanner and free-text redaction end a parameter's value at the same byte (the core's
+    /// `SecretDefinition.endsParameterValue`). FuzzRedactor found a form body with
+    /// `access_token=,,,,…` followed by text holding a digit: the redactor read an empty value, the
+    /// scanner a 40-character secret, so the written cassette was flagged.
+    @Test(arguments: SecretDefinition.valueDelimiters.map { Character(Unicode.Scalar($0)) })
+    func oneValueEndRule(delimiter: Character) throws {
+        let tail = "\(delimiter)\(delimiter)\(delimiter)ɄTOKEN-applicatio2OOOOOOOOOOOOOOOOOO"
+        let body = "fields=id&access_token=\(tail)"
+        let response = HARResponse(
+            status: 200, content: HARContent(mimeType: "application/x-www-form-urlencoded", body: Data(body.utf8)))
+        let redacted = Redactor().redact(Self.entry(Self.get("\(Self.graph)/me"), response))
+        #expect(redacted.response.content.body == Data(body.utf8), "an empty value learns nothing")
+        let written = try Self.encoded([redacted])
+        #expect(SecretScanner().scan(text: written, file: "t.har").isEmpty)
+        #expect(SecretPolicy.redactSecrets(in: body) == body)
+
+        // A real value before the delimiter: all three take the same span, and the tail stays.
+        let secret = "s3cretValue0123456789"
+        let real = "fields=id&access_token=\(secret)\(delimiter)next=1"
+        let realResponse = HARResponse(
+            status: 200, content: HARContent(mimeType: "application/x-www-form-urlencoded", body: Data(real.utf8)))
+        #expect(SecretScanner().scan(text: real, file: "t.txt").count == 1)
+        let short = "access_token=short1\(delimiter)AAAAAAAAAAAAAAAAAAAAAAAA1"
+        #expect(SecretScanner().scan(text: short, file: "t.txt").isEmpty, "the scanner's span ends at the delimiter")
+        let redactedReal = Redactor().redact(Self.entry(Self.get("\(Self.graph)/me"), realResponse))
+        let text = String(decoding: redactedReal.response.content.body, as: UTF8.self)
+        #expect(text == "fields=id&access_token=<TOKEN-1>\(delimiter)next=1")
+        #expect(SecretScanner().scan(text: try Self.encoded([redactedReal]), file: "t.har").isEmpty)
+        #expect(SecretPolicy.redactSecrets(in: real) == "fields=id&access_token=<redacted>\(delimiter)next=1")
+    }
+
+    /// FuzzRedactor's input itself: a form response body with `access_token=` and fifteen commas
+    /// among bytes that are not UTF-8.
+    @Test func commasAfterAnEmptyValue() throws {
+        var body = Data("{&".utf8) + Data(repeating: 0xFF, count: 20) + Data("access_token=".utf8)
+        body += Data(repeating: UInt8(ascii: ","), count: 15) + Data([0xC9, 0x84]) + Data("TOKEN-applicatio".utf8)
+        body += Data([0xFF, 0xFF]) + Data("cebook.com/me?fOOO,,,$,,OOOOOOOOOOOOOOOOOOOO{TO,,,,2 ?  KEN-a".utf8)
+        let response = HARResponse(
+            status: 200, content: HARContent(mimeType: "application/x-www-form-urlencoded", body: body))
+        let redacted = Redactor().redact(Self.entry(Self.get("\(Self.graph)/me"), response))
+        #expect(redacted.response.content.body == body)
+        #expect(SecretScanner().scan(text: try Self.encoded([redacted]), file: "t.har").isEmpty)
+    }
+
     /// Placeholders are never learned or rewritten, even when a known secret occurs inside one.
     @Test func placeholdersAreNeverReRedacted() {
         let redactor = Redactor(knownSecrets: ["TOKEN", "ab"])

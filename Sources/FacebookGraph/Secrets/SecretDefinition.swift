@@ -32,6 +32,33 @@ package enum SecretDefinition {
         $0.hasSuffix("token") || $0 == "client_secret" || $0 == "password"
     }.sorted()
 
+    /// The ASCII bytes besides control characters and space (every byte up to 0x20) that end a
+    /// secret parameter's value written in text (`access_token=…`): a query's or form's `&` and `#`,
+    /// the quotes and angle brackets around a URL in JSON, HTML or a log line, the backslash that opens
+    /// a JSON escape, and the punctuation that closes a list or a call around it (`;`, `,`, `)`, `]`,
+    /// `}`).
+    ///
+    /// The one rule for where a value ends: the redactor learns a value up to here, the secret scanner
+    /// judges the same span, and free-text redaction (``SecretPolicy``'s `redactSecrets`) replaces the
+    /// same span. (Three rules once disagreed: FuzzRedactor found `access_token=,,,,…` that the
+    /// redactor read as an empty value and the scanner as a secret.)
+    package static let valueDelimiters: [UInt8] = Array("&#\"'<>\\;,)]}".utf8)
+
+    /// True for a byte that ends a secret parameter's value in text: a control character, a space or
+    /// one of ``valueDelimiters``.
+    @inline(__always)
+    package static func endsParameterValue(_ byte: UInt8) -> Bool {
+        byte <= 0x20 || valueDelimiters.contains(byte)
+    }
+
+    /// The delimiters that end a value written percent-encoded (inside an encoded `batch` item or a
+    /// `next` URL): a space and every one of ``valueDelimiters``, as `%XX` and twice encoded as
+    /// `%25XX`, with upper-case hex (match them case-insensitively).
+    package static let encodedValueDelimiters: [String] = ([0x20] + valueDelimiters).flatMap { byte in
+        let hex = String(byte, radix: 16, uppercase: true)
+        return ["%" + hex, "%25" + hex]
+    }
+
     /// Lowercased request header names whose values are credentials.
     package static let credentialHeaderNames: Set<String> = ["authorization", "proxy-authorization", "cookie"]
 

@@ -54,7 +54,9 @@ extension SecretPolicy {
                 // inside a longer name.
                 let afterEscape = start >= 3 && bytes[start - 3] == UInt8(ascii: "%")
                 if start > 0, isNameByte(bytes[start - 1]), !afterEscape { continue }
-                guard let value = valueRange(in: bytes, afterNameAt: start, length: form.count) else { continue }
+                // An empty value (`access_token=&…`) holds no secret and stays as written.
+                guard let value = valueRange(in: bytes, afterNameAt: start, length: form.count), !value.isEmpty
+                else { continue }
                 if SecretPlaceholder.markerLength(in: bytes, at: value.lowerBound) != nil
                     || SecretPlaceholder.encodedMarkerLength(in: bytes, at: value.lowerBound) == value.count
                 {
@@ -119,11 +121,9 @@ extension SecretPolicy {
         var cursor = valueStart
         switch separator {
         case .equals(let encoded):
-            while cursor < bytes.count, !endsPlainValue(bytes[cursor]) {
+            while cursor < bytes.count, !SecretDefinition.endsParameterValue(bytes[cursor]) {
                 if encoded, bytes[cursor] == UInt8(ascii: "%"),
-                    encodedDelimiters.contains(where: {
-                        bytes[cursor...].starts(with: $0)
-                    })
+                    encodedDelimiters.contains(where: { startsCaseInsensitively(bytes[cursor...], with: $0) })
                 {
                     break
                 }
@@ -147,13 +147,14 @@ extension SecretPolicy {
         (Array("%253d".utf8), .equals(encoded: true)),
     ]
 
-    /// Percent-encoded delimiters that end an encoded value: `&`, `"`, `#`, space, `,`, `}`, `]`
-    /// (once or twice encoded).
-    private static let encodedDelimiters: [[UInt8]] = ["26", "22", "23", "20", "2C", "2c", "7D", "7d", "5D", "5d"]
-        .flatMap { [Array("%\($0)".utf8), Array("%25\($0)".utf8)] }
+    /// Percent-encoded delimiters that end an encoded value (the core's one list).
+    private static let encodedDelimiters: [[UInt8]] = SecretDefinition.encodedValueDelimiters.map { Array($0.utf8) }
 
-    /// True for the bytes that end a plain `name=value` value.
-    private static func endsPlainValue(_ byte: UInt8) -> Bool {
-        "&# \"'\n\r\t<>".utf8.contains(byte)
+    /// True when `bytes` starts with `prefix`, ASCII letters compared without case (`%2c` is `%2C`).
+    private static func startsCaseInsensitively(_ bytes: ArraySlice<UInt8>, with prefix: [UInt8]) -> Bool {
+        guard bytes.count >= prefix.count else { return false }
+        return zip(bytes, prefix).allSatisfy { byte, expected in
+            byte == expected || (byte >= 0x61 && byte <= 0x7A && byte - 0x20 == expected)
+        }
     }
 }

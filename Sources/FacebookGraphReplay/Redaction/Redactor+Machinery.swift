@@ -177,11 +177,6 @@ extension Redactor {
             (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == UInt8(ascii: "_")
         }
 
-        /// True for the bytes that end a `name=value` value in text.
-        static func endsValue(_ byte: UInt8) -> Bool {
-            byte <= 0x20 || "&#\"'<>\\;,)]}".utf8.contains(byte)
-        }
-
         /// True for JSON's insignificant whitespace.
         static func isJSONWhitespace(_ byte: UInt8) -> Bool {
             byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09

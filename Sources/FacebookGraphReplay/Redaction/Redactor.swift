@@ -298,8 +298,9 @@ public final class Redactor: @unchecked Sendable {
     /// Every `name=value` of a rule parameter in `bytes`: the value's byte range and the kind.
     ///
     /// A name counts when the byte before it is not a letter or `_` (or is the end of a `%XX`
-    /// escape), so `zipcode=` is not `code=`; the value ends at a delimiter such as `&`, `#`, a
-    /// quote, a backslash or whitespace.
+    /// escape), so `zipcode=` is not `code=`; the value ends where the core's one rule says
+    /// (`SecretDefinition.endsParameterValue`: a delimiter such as `&`, `#`, `,`, a quote, a backslash
+    /// or whitespace), the span the scanner judges.
     private func parameterSites(in bytes: [UInt8]) -> [(value: Range<Int>, kind: RedactionRules.Kind)] {
         var sites: [(value: Range<Int>, kind: RedactionRules.Kind)] = []
         for index in bytes.indices where bytes[index] == UInt8(ascii: "=") {
@@ -311,7 +312,7 @@ public final class Redactor: @unchecked Sendable {
                     guard escaped else { continue }
                 }
                 var end = index + 1
-                while end < bytes.count, !Text.endsValue(bytes[end]) { end += 1 }
+                while end < bytes.count, !SecretDefinition.endsParameterValue(bytes[end]) { end += 1 }
                 sites.append((value: (index + 1)..<end, kind: kind))
                 break
             }

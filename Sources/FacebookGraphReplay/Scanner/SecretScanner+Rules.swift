@@ -65,7 +65,7 @@ extension SecretScanner {
                     // percent-encoded once or twice, or JSON-escaped.
                     regex: pattern(
                         #"(?:(?<![A-Za-z0-9_])|(?<=%[0-9A-Fa-f]{2})|(?<=\\u00[0-9A-Fa-f]{2}))("# + tokenNames
-                            + #")(?:=|%3[Dd]|%253[Dd]|\\u003[Dd])([^&#"'\s<>]+)"#
+                            + #")(?:=|%3[Dd]|%253[Dd]|\\u003[Dd])("# + valueClass + "+)"
                     ),
                     group: 2,
                     nameGroup: 1,
@@ -138,34 +138,29 @@ extension SecretScanner {
             return offset..<(offset + secret.utf16.count)
         }
 
-        /// A parameter value, cut at a JSON-escaped `&` or a trailing backslash, when it is at least
-        /// 16 characters, holds a digit and is not a placeholder.
+        /// A regular-expression class for the bytes a parameter value runs over: everything but what
+        /// the core's one rule says ends it (`SecretDefinition.endsParameterValue`), so the scanner
+        /// judges the span the redactor learns.
+        private static let valueClass: String =
+            "[^\\x{00}-\\x{20}"
+            + SecretDefinition.valueDelimiters.map { "\\x{" + String($0, radix: 16) + "}" }.joined() + "]"
+
+        /// A parameter value, cut at a percent-encoded delimiter (the core's list, once or twice
+        /// encoded), when it is at least 16 characters, holds a digit and is not a placeholder. (A
+        /// JSON escape such as `\u0026` or `\n` already ends it: the backslash is a delimiter.)
         private static let parameterValue: @Sendable (String) -> Range<Int>? = { value in
             var secret = Substring(value)
-            // Cut at an escaped or encoded delimiter: `\u0026`, `\u0022`, `%26`, `%22`, `%2C`, `%7D`,
-            // `%5D`, `%20`, `%23` (once or twice encoded).
-            for delimiter in encodedDelimiters {
+            for delimiter in SecretDefinition.encodedValueDelimiters {
                 if let found = secret.range(of: delimiter, options: .caseInsensitive) {
                     secret = secret[..<found.lowerBound]
                 }
             }
-            // Cut at a JSON escape of a control character or whitespace (`\u0000`…`\u0020`, `\n`, `\t`…):
-            // in the decoded text that byte ends the value, as it does for the redactor (FuzzRedactor:
-            // `access_token=` followed by NUL bytes was flagged as a 48-character value).
-            if let found = secret.range(of: #"\\(?:u00[01][0-9A-Fa-f]|u0020|[nrtbf])"#, options: .regularExpression) {
-                secret = secret[..<found.lowerBound]
-            }
-            while secret.hasSuffix("\\") { secret = secret.dropLast() }
             guard secret.count >= 16, secret.contains(where: \.isNumber), !SecretPlaceholder.isStandIn(String(secret))
             else {
                 return nil
             }
             return 0..<secret.utf16.count
         }
-
-        /// Escaped and percent-encoded delimiters that end a parameter value.
-        private static let encodedDelimiters: [String] =
-            ["\\u0026", "\\u0022"] + ["26", "22", "2C", "7D", "5D", "20", "23"].flatMap { ["%\($0)", "%25\($0)"] }
 
         /// The unreserved characters of RFC 3986.
         private static let unreserved = CharacterSet(
