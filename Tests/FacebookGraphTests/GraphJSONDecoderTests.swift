@@ -115,21 +115,16 @@ struct GraphJSONDecoderTests {
         .enabled(if: SharedCorpus.jsonTestSuitePresent, "JSONTestSuite/test_parsing is missing from the shared corpus")
     )
     func testSuite() throws {
-        let accept = SharedCorpus.jsonTestSuiteFiles(prefix: "y_")
-        let reject = SharedCorpus.jsonTestSuiteFiles(prefix: "n_")
-        #expect(accept.count > 90, "only \(accept.count) y_ files")
-        #expect(reject.count > 180, "only \(reject.count) n_ files")
-        for file in accept {
-            let data = try Data(contentsOf: file)
+        let suite = try SharedCorpus.jsonTestSuiteCases()
+        for (name, data) in suite.accept {
             let mine = DecodeOutcome { try GraphJSONDecoder().decode(JSONValue.self, from: data) }
             let foundation = DecodeOutcome { try JSONDecoder().decode(JSONValue.self, from: data) }
-            #expect(mine == foundation, "\(file.lastPathComponent)")
-            if case .failure = mine { Issue.record("\(file.lastPathComponent): \(mine)") }
+            #expect(mine == foundation, "\(name)")
+            if case .failure = mine { Issue.record("\(name): \(mine)") }
         }
-        for file in reject {
-            let data = try Data(contentsOf: file)
+        for (name, data) in suite.reject {
             let mine = DecodeOutcome { try GraphJSONDecoder().decode(JSONValue.self, from: data) }
-            #expect(mine.kind == "dataCorrupted", "\(file.lastPathComponent): \(mine)")
+            #expect(mine.kind == "dataCorrupted", "\(name): \(mine)")
         }
     }
 

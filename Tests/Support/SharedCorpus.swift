@@ -34,4 +34,34 @@ package enum SharedCorpus {
             suite.appendingPathComponent($0)
         }
     }
+
+    /// JSONTestSuite read for a test: every `y_` file (must parse) and `n_` file (must not), each
+    /// with its name. Throws when the folder is missing or holds fewer files than the suite has (more
+    /// than 90 `y_` and 180 `n_`), so a partial copy fails instead of passing on what is left.
+    package static func jsonTestSuiteCases() throws -> JSONTestSuiteCases {
+        let read = { (prefix: String) in
+            try jsonTestSuiteFiles(prefix: prefix).map { (name: $0.lastPathComponent, data: try Data(contentsOf: $0)) }
+        }
+        let cases = JSONTestSuiteCases(accept: try read("y_"), reject: try read("n_"))
+        guard cases.accept.count > 90, cases.reject.count > 180 else {
+            throw IncompleteCorpus(
+                description: "JSONTestSuite at \(jsonTestSuite?.path ?? "?") holds only \(cases.accept.count) y_ and "
+                    + "\(cases.reject.count) n_ files")
+        }
+        return cases
+    }
+
+    /// JSONTestSuite's files, read.
+    package struct JSONTestSuiteCases: Sendable {
+        /// The `y_` files: each must parse.
+        package var accept: [(name: String, data: Data)]
+        /// The `n_` files: each must be rejected.
+        package var reject: [(name: String, data: Data)]
+    }
+
+    /// A corpus folder that is there but incomplete.
+    package struct IncompleteCorpus: Error, CustomStringConvertible {
+        /// What is missing.
+        package var description: String
+    }
 }
