@@ -466,6 +466,26 @@ import Testing
         #expect(SecretPolicy.redactSecrets(in: real) == "fields=id&access_token=<redacted>\(delimiter)next=1")
     }
 
+    /// Text that only looks like JSON (it opens with `{`) can hold `access_token=…` outside any string:
+    /// the redactor learns it there too, as its rewrite and the scanner read it (FuzzRedactor: a
+    /// header value `{"!":[1,…access_token====+=====Ef3a9c1<…` was left in the cassette and flagged).
+    @Test func parameterInTextThatLooksLikeJSON() throws {
+        let value = #"{"!g":[1,junk cebook.com/me?fields=id&access_token====+=====Ef3a9c1<x] be""#
+        let request = Self.get("\(Self.graph)/me", headers: [HARNameValue(name: "X-Note", value: value)])
+        let redacted = Redactor().redact(Self.entry(request))
+        let header = try #require(redacted.request.headers.first { $0.name == "X-Note" })
+        #expect(!header.value.contains("Ef3a9c1"), "\(header.value)")
+        #expect(header.value.contains("access_token=<TOKEN-"))
+        #expect(SecretScanner().scan(text: try Self.encoded([redacted]), file: "t.har").isEmpty)
+        // Inside a real JSON string the decoded value is learned as before, its escapes included.
+        let json = #"{"next":"https:\/\/graph.facebook.com\/me?access_token=EAAB\/x9f8e7d6c5b4a3210&after=1"}"#
+        let body = HARResponse(status: 200, content: HARContent(mimeType: "application/json", body: Data(json.utf8)))
+        let page = Redactor().redact(Self.entry(Self.get("\(Self.graph)/me"), body))
+        let text = String(decoding: page.response.content.body, as: UTF8.self)
+        #expect(!text.contains("x9f8e7d6c5b4a3210"), "\(text)")
+        #expect(SecretScanner().scan(text: try Self.encoded([page]), file: "t.har").isEmpty)
+    }
+
     /// FuzzRedactor's input itself: a form response body with `access_token=` and fifteen commas
     /// among bytes that are not UTF-8.
     @Test func commasAfterAnEmptyValue() throws {

@@ -8,6 +8,8 @@
 //   value (raw or percent-encoded);
 // - the scanner finds nothing in the written cassette;
 // - redacting the redacted entry again changes nothing.
+// To see what the scanner flagged, replay a crash input with FUZZ_SHOW=1: the findings and the
+// written cassette go to standard error (placeholders only: a planted secret in it is the finding).
 
 import FacebookGraph
 import FacebookGraphReplay
@@ -67,6 +69,9 @@ func fuzzRedactor(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             !bodies.contains { $0.range(of: Data(secret.utf8)) != nil }, "a redacted body holds a planted secret")
     }
     let findings = scanner.scan(text: text, file: "fuzz.har")
+    if !findings.isEmpty, ProcessInfo.processInfo.environment["FUZZ_SHOW"] != nil {
+        FileHandle.standardError.write(Data("\(findings)\n\(text)\n".utf8))
+    }
     fuzzExpect(findings.isEmpty, "the scanner flags the redacted cassette: \(findings.map(\.kind))")
     fuzzExpect(redactor.redact(redacted) == redacted, "redacting twice changed the entry")
     return 0
