@@ -181,12 +181,14 @@ enum AllBenchmark {
             ("legacy block, \(longRequests) requests, 64 in flight", longRequests, 64),
         ]
         for (label, requests, concurrency) in runs {
+            // The long run traces its resident set ten times, so the table can say whether it levels off.
+            let trace = requests == longRequests && requests >= 100_000 ? ["--rss-every", "\(requests / 10)"] : []
             let outcome = ChildProcess(
                 executable: ChildProcess.currentExecutable,
                 arguments: [
                     "transport-child", "--client", "legacy-block", "--url", fixture.httpURL("/me"), "--requests",
                     "\(requests)", "--concurrency", "\(concurrency)", "--time-limit", "900",
-                ],
+                ] + trace,
                 timeoutSeconds: 960
             ).run(in: work)
             guard let result = outcome.result else {
@@ -204,6 +206,14 @@ enum AllBenchmark {
                             "peak %6.1f MB  RSS after 10,000 %6.1f MB  at the end %6.1f MB  (end ÷ 10k %.3f) ok=%d fail=%d missing=%d",
                         result.peakRSSMegabytes, at10k, end, at10k > 0 ? end / at10k : 0, result.ok, result.failed,
                         result.missing))
+            let curve = outcome.errorOutput.split(separator: "\n").compactMap { line -> String? in
+                let fields = line.split(separator: " ")
+                guard fields.count == 3, fields[0] == "RSS", let requests = Int(fields[1].dropFirst(2)),
+                    let kilobytes = Double(fields[2].dropFirst(3))
+                else { return nil }
+                return String(format: "%dk %.1f", requests / 1000, kilobytes / 1024)
+            }
+            if !curve.isEmpty { print("  resident set (requests, MB): " + curve.joined(separator: ", ")) }
         }
         return status
     }

@@ -46,6 +46,7 @@ let childHelp = """
       --concurrency C     Requests kept in flight (default 64).
       --ca FILE           Extra CA file for https (engine only; URLSession cannot take one on Linux).
       --time-limit S      Gives up after S seconds (default 120).
+      --rss-every N       Writes `RSS n=… kb=…` (the resident set) to standard error every N requests.
       -h, --help          Shows this help.
 
     Exit status 0 when every response had status 200 and the first response's body size.
@@ -162,7 +163,7 @@ func runCommand(_ arguments: [String]) -> Int32 {
         case "transport-child":
             let options = try ParsedOptions(
                 arguments.dropFirst(),
-                valued: ["--client", "--url", "--requests", "--concurrency", "--ca", "--time-limit"],
+                valued: ["--client", "--url", "--requests", "--concurrency", "--ca", "--time-limit", "--rss-every"],
                 flags: ["-h", "--help"]
             )
             if options.has("-h") || options.has("--help") {
@@ -175,7 +176,9 @@ func runCommand(_ arguments: [String]) -> Int32 {
                 requests: try options.integer("--requests", default: 20_000, in: 1...100_000_000),
                 concurrency: try options.integer("--concurrency", default: 64, in: 1...20_000),
                 caFile: options.string("--ca"),
-                timeLimitSeconds: try options.integer("--time-limit", default: 120, in: 1...86_400)
+                timeLimitSeconds: try options.integer("--time-limit", default: 120, in: 1...86_400),
+                residentTraceInterval: options.string("--rss-every") == nil
+                    ? nil : try options.integer("--rss-every", default: 0, in: 1...100_000_000)
             )
             switch options.string("--client") {
             case "engine": return EngineClient.run(settings)
