@@ -4,13 +4,12 @@
 // `\u00xx` (lower-case hex), and `/` as `\/` only when asked (Graph escapes it; JSONSerialization
 // does unless told not to). Everything else, non-ASCII included, is written as it is.
 //
-// Unescaping has two entry points over the bytes between the quotes:
+// Unescaping (``JSONString/unescape(_:)``, over the bytes between the quotes) never fails:
+// redaction reads whatever text it is given. An unknown escape yields the escaped character, a `\u`
+// without four hex digits is dropped, a lone surrogate is dropped, invalid UTF-8 becomes U+FFFD.
+// Reading strictly — JSON that must be valid — is the one reader's job (`GraphJSON`).
 //
-// - ``JSONString/unescape(_:)`` never fails (redaction reads whatever text it is given): an unknown
-//   escape yields the escaped character, a `\u` without four hex digits is dropped, a lone
-//   surrogate is dropped, invalid UTF-8 becomes U+FFFD.
-// - ``JSONString/unescapeStrictly(_:)`` is a validator too (canonical JSON in matching): `nil` on a
-//   raw control character, an unknown escape, a bad or lone surrogate, or invalid UTF-8.
+// The package's JSON white space (RFC 8259 §2) is here too: ``JSONString/isWhitespace(_:)``.
 
 /// JSON string-literal escaping and unescaping.
 package enum JSONString {
@@ -47,20 +46,19 @@ package enum JSONString {
     package static func unescape(_ literal: some Collection<UInt8>) -> String {
         let bytes = Array(literal)
         guard bytes.contains(backslash) else { return String(decoding: bytes, as: UTF8.self) }
-        return String(decoding: decode(bytes, strict: false) ?? [], as: UTF8.self)
+        return String(decoding: decode(bytes), as: UTF8.self)
     }
 
-    /// The value of a string literal's contents (the bytes between its quotes); `nil` unless they
-    /// are valid JSON (see the file overview).
-    package static func unescapeStrictly(_ literal: some Collection<UInt8>) -> String? {
-        guard let output = decode(Array(literal), strict: true) else { return nil }
-        return String(validating: output, as: UTF8.self)
+    /// True for JSON's insignificant white space: space, tab, line feed, carriage return.
+    @inline(__always)
+    package static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
     private static let backslash = UInt8(ascii: "\\")
 
-    /// The decoded bytes; `nil` (strict only) at the first invalid construct.
-    private static func decode(_ literal: [UInt8], strict: Bool) -> [UInt8]? {
+    /// The decoded bytes, leniently (see the file overview).
+    private static func decode(_ literal: [UInt8]) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(literal.count)
         var index = 0
@@ -68,16 +66,12 @@ package enum JSONString {
         while index < literal.count {
             let byte = literal[index]
             guard byte == backslash, index + 1 < literal.count else {
-                // A raw control character, a trailing backslash, a high surrogate not followed by
-                // its low half: not JSON.
-                if strict, byte < 0x20 || byte == backslash || pendingHighSurrogate != nil { return nil }
                 output.append(byte)
                 index += 1
                 continue
             }
             let escape = literal[index + 1]
             index += 2
-            if strict, pendingHighSurrogate != nil, escape != UInt8(ascii: "u") { return nil }
             switch escape {
             case UInt8(ascii: "b"): output.append(0x08)
             case UInt8(ascii: "f"): output.append(0x0C)
@@ -86,35 +80,25 @@ package enum JSONString {
             case UInt8(ascii: "t"): output.append(0x09)
             case UInt8(ascii: "\""), backslash, UInt8(ascii: "/"): output.append(escape)
             case UInt8(ascii: "u"):
-                guard let code = hex4(literal, at: index) else {
-                    if strict { return nil }
-                    continue
-                }
+                guard let code = hex4(literal, at: index) else { continue }
                 index += 4
                 switch code {
                 case 0xD800..<0xDC00:
-                    if strict, pendingHighSurrogate != nil { return nil }
                     pendingHighSurrogate = code
                     continue
                 case 0xDC00..<0xE000:
-                    guard let high = pendingHighSurrogate else {
-                        if strict { return nil }
-                        continue
-                    }
+                    guard let high = pendingHighSurrogate else { continue }
                     pendingHighSurrogate = nil
                     let scalarValue = 0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00)
                     if let scalar = Unicode.Scalar(scalarValue) { output.append(contentsOf: String(scalar).utf8) }
                 default:
-                    if strict, pendingHighSurrogate != nil { return nil }
                     pendingHighSurrogate = nil
                     if let scalar = Unicode.Scalar(code) { output.append(contentsOf: String(scalar).utf8) }
                 }
             default:
-                if strict { return nil }
                 output.append(escape)
             }
         }
-        if strict, pendingHighSurrogate != nil { return nil }
         return output
     }
 

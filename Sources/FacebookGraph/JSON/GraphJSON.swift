@@ -39,6 +39,25 @@ package enum GraphJSON {
     {
         try parse(Data(text.utf8), maximumDepth: maximumDepth)
     }
+
+    /// Reads `bytes` as one JSON value with this reader's checks (grammar, escapes, UTF-8, depth),
+    /// handing each value to `builder`: how the rest of the package reads JSON into a form of its own
+    /// (the contract-test kit's canonical form for matching bodies), so the package has one reader.
+    ///
+    /// - Throws: ``GraphJSONError`` naming the byte offset and what was wrong.
+    package static func read<Builder: GraphJSONBuilder>(
+        _ bytes: [UInt8], maximumDepth: Int = GraphJSON.maximumDepth, builder: Builder
+    ) throws(GraphJSONError) -> Builder.Value {
+        let result: Result<Builder.Value, GraphJSONError> = bytes.withUnsafeBufferPointer { buffer in
+            var reader = GraphJSONReader(bytes: buffer, maximumDepth: maximumDepth, builder: builder)
+            do throws(GraphJSONError) {
+                return .success(try reader.parseDocument())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
 }
 
 /// Why a text is not JSON, and where.

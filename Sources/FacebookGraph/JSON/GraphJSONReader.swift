@@ -1,9 +1,10 @@
 /// What ``GraphJSONReader`` makes of the values it reads: `JSONSerialization`'s Foundation values
-/// (``GraphJSON/parse(_:maximumDepth:)``) or the tape ``GraphJSONDecoder`` decodes from.
+/// (``GraphJSON/parse(_:maximumDepth:)``), the tape ``GraphJSONDecoder`` decodes from, or the kit's
+/// canonical form for request matching (through ``GraphJSON/read(_:maximumDepth:builder:)``).
 ///
 /// The reader does every check (grammar, escapes, UTF-8, depth); a builder only stores what it is
 /// handed, in document order.
-protocol GraphJSONBuilder {
+package protocol GraphJSONBuilder {
     /// A finished value.
     associatedtype Value
     /// An object member's name.
@@ -39,7 +40,7 @@ protocol GraphJSONBuilder {
 
 /// A string as the reader found it: plain ASCII without escapes (still in the input: `range`, the
 /// bytes between the quotes), or anything else, already checked and decoded.
-enum GraphJSONStringText {
+package enum GraphJSONStringText {
     /// ASCII without escapes: the bytes between the quotes.
     case ascii(Range<Int>)
     /// Escapes or non-ASCII UTF-8, decoded (lone surrogates and bad UTF-8 are errors before this).
@@ -47,17 +48,17 @@ enum GraphJSONStringText {
 }
 
 /// A number the reader checked against the grammar, with its integer value when it has one.
-struct GraphJSONNumberText {
+package struct GraphJSONNumberText {
     /// The number's bytes.
-    var range: Range<Int>
+    package var range: Range<Int>
     /// A leading `-`.
-    var negative: Bool
+    package var negative: Bool
     /// The integer digits' value (meaningful when `isInteger` and not `overflow`).
-    var magnitude: UInt64
+    package var magnitude: UInt64
     /// No fraction and no exponent.
-    var isInteger: Bool
+    package var isInteger: Bool
     /// The integer digits do not fit 64 bits.
-    var overflow: Bool
+    package var overflow: Bool
 }
 
 /// The one-pass reader behind ``GraphJSON`` and ``GraphJSONDecoder``: RFC 8259, strict, depth-bounded,
@@ -202,9 +203,8 @@ struct GraphJSONReader<Builder: GraphJSONBuilder> {
         let pointer = literal.utf8Start
         for offset in 0..<count {
             guard index + offset < bytes.count else { throw fail(.unexpectedEnd, at: bytes.count) }
-            guard bytes[index + offset] == pointer[offset] else {
-                throw fail(.unexpectedByte(bytes[index + offset]), at: index + offset)
-            }
+            // A word that is not the literal is wrong where it starts (`nope`: the `n`).
+            guard bytes[index + offset] == pointer[offset] else { throw fail(.unexpectedByte(bytes[index]), at: index) }
         }
         index += count
     }

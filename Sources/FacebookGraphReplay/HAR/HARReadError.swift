@@ -10,9 +10,10 @@
 // - `x.har: log: a required field is missing`
 //
 // Entries are numbered from 0, as `fbgraph cassette inspect` and the replay diff number them. The
-// position of a syntax error and the kind of value found come from the kit's own strict JSON
-// parser (`JSONParser`), run only once Foundation has refused the file.
+// position of a syntax error and the kind of value found come from the package's one strict JSON
+// reader (`GraphJSON.read`, through `CanonicalJSON`), run only once Foundation has refused the file.
 
+import FacebookGraph
 import Foundation
 
 /// A HAR file that cannot be read: the file, where in it, and what is wrong — one line, no Swift
@@ -173,15 +174,17 @@ public struct HARReadError: Error, Sendable, Equatable, CustomStringConvertible 
 
     /// `line L, column C: not valid JSON (found 'x')` for bytes that do not parse.
     static func syntaxError(in bytes: [UInt8]) -> HARReadError {
-        guard !bytes.allSatisfy(JSONParser.isWhitespace) else {
+        guard !bytes.allSatisfy(JSONString.isWhitespace) else {
             return HARReadError(problem: "empty file, not a HAR file")
         }
-        var parser = JSONParser(bytes: bytes)
-        guard parser.parseDocument() == nil else {
+        let offset: Int
+        do throws(GraphJSONError) {
+            _ = try CanonicalJSON.read(bytes)
             // Valid JSON that Foundation still refused: a number it cannot hold.
             return HARReadError(problem: "a number is out of range")
+        } catch {
+            offset = min(error.offset, bytes.count)
         }
-        let offset = min(parser.index, bytes.count)
         var line = 1
         var column = 1
         for byte in bytes[..<offset] {

@@ -21,17 +21,22 @@ indirect enum CanonicalJSON: Hashable {
     /// The deepest nesting accepted; deeper input does not parse.
     static let maximumDepth = 200
 
-    /// Parses a whole document (any value, surrounding white space allowed); `nil` when it is not
-    /// valid JSON (including invalid UTF-8, lone surrogate escapes, nesting beyond ``maximumDepth``).
+    /// Parses a whole document (any value, surrounding white space allowed) with the package's one
+    /// JSON reader (`GraphJSON.read`); `nil` when it is not valid JSON (including invalid UTF-8, lone
+    /// surrogate escapes, nesting beyond ``maximumDepth``).
     init?(parsing bytes: [UInt8]) {
-        var parser = JSONParser(bytes: bytes)
-        guard let value = parser.parseDocument() else { return nil }
+        guard let value = try? Self.read(bytes) else { return nil }
         self = value
+    }
+
+    /// Reads `bytes`, or says where and why they are not JSON.
+    static func read(_ bytes: [UInt8]) throws(GraphJSONError) -> CanonicalJSON {
+        try GraphJSON.read(bytes, maximumDepth: maximumDepth, builder: CanonicalJSONBuilder())
     }
 
     /// Parses a parameter value that is a JSON object or array; `nil` for anything else.
     init?(parameterValue: String) {
-        guard let first = parameterValue.utf8.first(where: { !JSONParser.isWhitespace($0) }),
+        guard let first = parameterValue.utf8.first(where: { !JSONString.isWhitespace($0) }),
             first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
         else { return nil }
         self.init(parsing: Array(parameterValue.utf8))

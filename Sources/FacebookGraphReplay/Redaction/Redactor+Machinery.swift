@@ -140,7 +140,7 @@ extension Redactor {
                     let text = JSONString.unescape(bytes[start..<end])
                     index = end + 1
                     var after = index
-                    while after < bytes.count, Text.isJSONWhitespace(bytes[after]) { after += 1 }
+                    while after < bytes.count, JSONString.isWhitespace(bytes[after]) { after += 1 }
                     if after < bytes.count, bytes[after] == UInt8(ascii: ":") {
                         pendingKey = text
                         index = after + 1
@@ -158,7 +158,7 @@ extension Redactor {
                     frames.append(nil)
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
                     if let frame = frames.popLast(), let members = frame { object(members) }
-                case let byte where !Text.isJSONWhitespace(byte) && byte != UInt8(ascii: ","):
+                case let byte where !JSONString.isWhitespace(byte) && byte != UInt8(ascii: ","):
                     break
                 default:
                     index += 1
@@ -177,14 +177,10 @@ extension Redactor {
             (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == UInt8(ascii: "_")
         }
 
-        /// True for JSON's insignificant whitespace.
-        static func isJSONWhitespace(_ byte: UInt8) -> Bool {
-            byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-        }
 
         /// True when the first non-blank byte opens a JSON object or array.
         static func looksLikeJSON(_ bytes: [UInt8]) -> Bool {
-            guard let first = bytes.first(where: { !isJSONWhitespace($0) }) else { return false }
+            guard let first = bytes.first(where: { !JSONString.isWhitespace($0) }) else { return false }
             return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
         }
 
