@@ -486,6 +486,24 @@ import Testing
         #expect(SecretScanner().scan(text: try Self.encoded([page]), file: "t.har").isEmpty)
     }
 
+    /// An encoded `=` (`%3d`, `%253D`, `\u003D`) after a secret name is a separator for the redactor as
+    /// for the scanner and `redactSecrets` (the core's `SecretDefinition.valueSeparators`). FuzzRedactor:
+    /// a URL path `…%bdaccess_token%3dD%7bTOKEN-?pplica%ef%bf%bd…` was flagged in the cassette.
+    @Test(arguments: ["%3d", "%3D", "%253D", "\\u003D"])
+    func encodedSeparator(separator: String) throws {
+        let value = "D%7bTOKEN-?pplica%ef%bf%bd%ef%bf%bd"
+        let url = "\(Self.graph)/v19.0/7bT%ef%bf%bdaccess_token\(separator)\(value)%22%7D"
+        let redacted = Redactor().redact(Self.entry(Self.get(url)))
+        #expect(!redacted.request.url.contains("pplica"), "\(redacted.request.url)")
+        #expect(SecretScanner().scan(text: try Self.encoded([redacted]), file: "t.har").isEmpty)
+        // The value ends at an encoded delimiter after an encoded `=`, as the scanner's does.
+        let next = "\(Self.graph)/me?next=https%3A%2F%2Fx%2Fme%3Faccess_token\(separator)EAAB9f8e7d6c5b4a%26after%3DQVFI"
+        let page = Redactor().redact(Self.entry(Self.get(next)))
+        #expect(!page.request.url.contains("9f8e7d6c5b4a"), "\(page.request.url)")
+        #expect(page.request.url.contains("after%3DQVFI"), "\(page.request.url)")
+        #expect(SecretPolicy.redactSecrets(in: "x access_token\(separator)s3cr3tv4lu3%26y") == "x access_token\(separator)<redacted>%26y")
+    }
+
     /// FuzzRedactor's input itself: a form response body with `access_token=` and fifteen commas
     /// among bytes that are not UTF-8.
     @Test func commasAfterAnEmptyValue() throws {

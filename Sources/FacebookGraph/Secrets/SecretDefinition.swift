@@ -44,6 +44,35 @@ package enum SecretDefinition {
     /// redactor read as an empty value and the scanner as a secret.)
     package static let valueDelimiters: [UInt8] = Array("&#\"'<>\\;,)]}".utf8)
 
+    /// The ways the `=` between a secret parameter's name and its value is written in text: raw,
+    /// percent-encoded once or twice (inside an encoded `next` URL or `batch` item) and JSON-escaped.
+    /// Hex digits match without case (`%3d`, `\u003d`). After an encoded one, the value also ends at
+    /// an ``encodedValueDelimiters`` entry. The redactor, the scanner and `redactSecrets` all read
+    /// these.
+    package static let valueSeparators: [String] = ["=", "%3D", "%253D", "\\u003D"]
+
+    /// The length of the ``valueSeparators`` entry `bytes` starts with, or nil.
+    package static func valueSeparatorLength(_ bytes: ArraySlice<UInt8>) -> Int? {
+        guard let first = bytes.first else { return nil }
+        if first == UInt8(ascii: "=") { return 1 }
+        guard first == UInt8(ascii: "%") || first == UInt8(ascii: "\\") else { return nil }
+        for separator in separatorBytes.dropFirst() where startsCaseInsensitively(bytes, with: separator) {
+            return separator.count
+        }
+        return nil
+    }
+
+    /// True when `bytes` starts with `prefix` (upper case), ASCII letters compared without case.
+    package static func startsCaseInsensitively(_ bytes: ArraySlice<UInt8>, with prefix: [UInt8]) -> Bool {
+        guard bytes.count >= prefix.count else { return false }
+        return zip(bytes, prefix).allSatisfy { byte, expected in
+            byte == expected || (byte >= 0x61 && byte <= 0x7A && byte - 0x20 == expected)
+        }
+    }
+
+    /// ``valueSeparators`` as bytes.
+    private static let separatorBytes: [[UInt8]] = valueSeparators.map { Array($0.utf8) }
+
     /// True for a byte that ends a secret parameter's value in text: a control character, a space or
     /// one of ``valueDelimiters``.
     @inline(__always)

@@ -83,7 +83,8 @@ extension SecretPolicy {
 
     /// How a value follows its name, and how far it runs.
     private enum Separator {
-        /// `=`, `%3D` or `%253D`: the value runs to a delimiter or to an encoded one.
+        /// `=` or an encoded form (`SecretDefinition.valueSeparators`): the value runs to a delimiter,
+        /// and after an encoded separator also to an encoded one.
         case equals(encoded: Bool)
         /// `"name": "` (or its escaped form `\"name\":\"`): the value runs to its closing quote.
         case json(escaped: Bool)
@@ -95,10 +96,9 @@ extension SecretPolicy {
         guard end < bytes.count else { return nil }
         var separator: Separator?
         var valueStart = end
-        for (form, kind) in equalsForms where bytes[end...].starts(with: form) {
-            separator = kind
-            valueStart = end + form.count
-            break
+        if let length = SecretDefinition.valueSeparatorLength(bytes[end...]) {
+            separator = .equals(encoded: length > 1)
+            valueStart = end + length
         }
         if separator == nil {
             for (opening, escaped) in [("\"", false), ("\\\"", true)] {
@@ -123,7 +123,9 @@ extension SecretPolicy {
         case .equals(let encoded):
             while cursor < bytes.count, !SecretDefinition.endsParameterValue(bytes[cursor]) {
                 if encoded, bytes[cursor] == UInt8(ascii: "%"),
-                    encodedDelimiters.contains(where: { startsCaseInsensitively(bytes[cursor...], with: $0) })
+                    encodedDelimiters.contains(where: {
+                        SecretDefinition.startsCaseInsensitively(bytes[cursor...], with: $0)
+                    })
                 {
                     break
                 }
@@ -140,21 +142,6 @@ extension SecretPolicy {
         return valueStart..<cursor
     }
 
-    /// `=` and its percent-encoded forms.
-    private static let equalsForms: [([UInt8], Separator)] = [
-        (Array("=".utf8), .equals(encoded: false)), (Array("%3D".utf8), .equals(encoded: true)),
-        (Array("%3d".utf8), .equals(encoded: true)), (Array("%253D".utf8), .equals(encoded: true)),
-        (Array("%253d".utf8), .equals(encoded: true)),
-    ]
-
     /// Percent-encoded delimiters that end an encoded value (the core's one list).
     private static let encodedDelimiters: [[UInt8]] = SecretDefinition.encodedValueDelimiters.map { Array($0.utf8) }
-
-    /// True when `bytes` starts with `prefix`, ASCII letters compared without case (`%2c` is `%2C`).
-    private static func startsCaseInsensitively(_ bytes: ArraySlice<UInt8>, with prefix: [UInt8]) -> Bool {
-        guard bytes.count >= prefix.count else { return false }
-        return zip(bytes, prefix).allSatisfy { byte, expected in
-            byte == expected || (byte >= 0x61 && byte <= 0x7A && byte - 0x20 == expected)
-        }
-    }
 }

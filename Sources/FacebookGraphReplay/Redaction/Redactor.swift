@@ -303,28 +303,46 @@ public final class Redactor: @unchecked Sendable {
 
     /// Every `name=value` of a rule parameter in `bytes`: the value's byte range and the kind.
     ///
-    /// A name counts when the byte before it is not a letter or `_` (or is the end of a `%XX`
-    /// escape), so `zipcode=` is not `code=`; the value ends where the core's one rule says
-    /// (`SecretDefinition.endsParameterValue`: a delimiter such as `&`, `#`, `,`, a quote, a backslash
-    /// or whitespace), the span the scanner judges.
+    /// The `=` may be written encoded (`SecretDefinition.valueSeparators`: `%3D`, `%253D`, `\u003D`), as
+    /// the scanner reads it. A name counts when the byte before it is not a letter or `_` (or ends a
+    /// `%XX` or `\u00XX` escape), so `zipcode=` is not `code=`; the value ends where the core's one
+    /// rule says (`SecretDefinition.endsParameterValue`: a delimiter such as `&`, `#`, `,`, a quote, a
+    /// backslash or whitespace) and, after an encoded `=`, also at an encoded delimiter
+    /// (`SecretDefinition.encodedValueDelimiters`): the span the scanner judges.
     private func parameterSites(in bytes: [UInt8]) -> [(value: Range<Int>, kind: RedactionRules.Kind)] {
         var sites: [(value: Range<Int>, kind: RedactionRules.Kind)] = []
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "=") {
+        for index in bytes.indices {
+            guard let separator = SecretDefinition.valueSeparatorLength(bytes[index...]) else { continue }
             for (name, kind) in parameterNames where name.count <= index {
                 let start = index - name.count
                 guard bytes[start..<index].elementsEqual(name) else { continue }
                 if start > 0, Text.isNameLetter(bytes[start - 1]) {
-                    let escaped = start >= 3 && bytes[start - 3] == UInt8(ascii: "%")
+                    let escaped =
+                        (start >= 3 && bytes[start - 3] == UInt8(ascii: "%"))
+                        || (start >= 6 && bytes[start - 6] == UInt8(ascii: "\\") && bytes[start - 5] == UInt8(ascii: "u"))
                     guard escaped else { continue }
                 }
-                var end = index + 1
-                while end < bytes.count, !SecretDefinition.endsParameterValue(bytes[end]) { end += 1 }
-                sites.append((value: (index + 1)..<end, kind: kind))
+                let valueStart = index + separator
+                var end = valueStart
+                while end < bytes.count, !SecretDefinition.endsParameterValue(bytes[end]) {
+                    if separator > 1, bytes[end] == UInt8(ascii: "%"),
+                        Self.encodedDelimiters.contains(where: {
+                            SecretDefinition.startsCaseInsensitively(bytes[end...], with: $0)
+                        })
+                    {
+                        break
+                    }
+                    end += 1
+                }
+                sites.append((value: valueStart..<end, kind: kind))
                 break
             }
         }
         return sites
     }
+
+    /// The core's encoded delimiters, as bytes.
+    private static let encodedDelimiters: [[UInt8]] = SecretDefinition.encodedValueDelimiters.map { Array($0.utf8) }
 
     // MARK: Rewriting (lock held)
 

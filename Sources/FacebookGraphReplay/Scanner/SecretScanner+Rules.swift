@@ -65,7 +65,7 @@ extension SecretScanner {
                     // percent-encoded once or twice, or JSON-escaped.
                     regex: pattern(
                         #"(?:(?<![A-Za-z0-9_])|(?<=%[0-9A-Fa-f]{2})|(?<=\\u00[0-9A-Fa-f]{2}))("# + tokenNames
-                            + #")(?:=|%3[Dd]|%253[Dd]|\\u003[Dd])("# + valueClass + "+)"
+                            + ")" + separator + "(" + valueClass + "+)"
                     ),
                     group: 2,
                     nameGroup: 1,
@@ -137,6 +137,11 @@ extension SecretScanner {
             let offset = value.utf16.distance(from: value.startIndex, to: start)
             return offset..<(offset + secret.utf16.count)
         }
+
+        /// The core's `=` forms (`SecretDefinition.valueSeparators`), hex digits without case.
+        private static let separator: String =
+            "(?:" + SecretDefinition.valueSeparators.map { "(?i:" + NSRegularExpression.escapedPattern(for: $0) + ")" }
+            .joined(separator: "|") + ")"
 
         /// A regular-expression class for the bytes a parameter value runs over: everything but what
         /// the core's one rule says ends it (`SecretDefinition.endsParameterValue`), so the scanner
