@@ -26,8 +26,12 @@ struct CanonicalJSONTests {
     func shapes() throws {
         let value = try #require(CanonicalJSON(parsing: Array(#"{"a":1.0,"b":[10e-1,-0.0,1E+2],"a":2}"#.utf8)))
         #expect(value.text == #"{"a":2,"b":[1,0,100]}"#)
-        #expect(CanonicalJSON(parsing: Array("1e1234567890".utf8))?.text == "1e1234567890", "an absurd exponent keeps its text")
-        let deepest = String(repeating: "[", count: CanonicalJSON.maximumDepth) + String(repeating: "]", count: CanonicalJSON.maximumDepth)
+        #expect(
+            CanonicalJSON(parsing: Array("1e1234567890".utf8))?.text == "1e1234567890",
+            "an absurd exponent keeps its text")
+        let deepest =
+            String(repeating: "[", count: CanonicalJSON.maximumDepth)
+            + String(repeating: "]", count: CanonicalJSON.maximumDepth)
         #expect(CanonicalJSON(parsing: Array(deepest.utf8)) != nil)
         #expect(CanonicalJSON(parsing: Array(("[" + deepest + "]").utf8)) == nil)
         #expect(CanonicalJSON(parsing: Array(#"["\ud800"]"#.utf8)) == nil, "a lone surrogate")

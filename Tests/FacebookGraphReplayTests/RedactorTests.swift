@@ -497,11 +497,14 @@ import Testing
         #expect(!redacted.request.url.contains("pplica"), "\(redacted.request.url)")
         #expect(SecretScanner().scan(text: try Self.encoded([redacted]), file: "t.har").isEmpty)
         // The value ends at an encoded delimiter after an encoded `=`, as the scanner's does.
-        let next = "\(Self.graph)/me?next=https%3A%2F%2Fx%2Fme%3Faccess_token\(separator)EAAB9f8e7d6c5b4a%26after%3DQVFI"
+        let next =
+            "\(Self.graph)/me?next=https%3A%2F%2Fx%2Fme%3Faccess_token\(separator)EAAB9f8e7d6c5b4a%26after%3DQVFI"
         let page = Redactor().redact(Self.entry(Self.get(next)))
         #expect(!page.request.url.contains("9f8e7d6c5b4a"), "\(page.request.url)")
         #expect(page.request.url.contains("after%3DQVFI"), "\(page.request.url)")
-        #expect(SecretPolicy.redactSecrets(in: "x access_token\(separator)s3cr3tv4lu3%26y") == "x access_token\(separator)<redacted>%26y")
+        #expect(
+            SecretPolicy.redactSecrets(in: "x access_token\(separator)s3cr3tv4lu3%26y")
+                == "x access_token\(separator)<redacted>%26y")
     }
 
     /// FuzzRedactor's input itself: a form response body with `access_token=` and fifteen commas

@@ -124,7 +124,9 @@ struct SecretRedactionTests {
         // empty value stay as written; a value before `<` goes.
         let placeholders = "GET /me?access_token=<TOKEN-1>&appsecret_proof=<PROOF-2>&code=<x&password=&x=1"
         #expect(SecretPolicy.redactSecrets(in: placeholders) == placeholders)
-        #expect(SecretPolicy.redactSecrets(in: "code=AQx<y client_secret=s3,z") == "code=<redacted><y client_secret=<redacted>,z")
+        #expect(
+            SecretPolicy.redactSecrets(in: "code=AQx<y client_secret=s3,z")
+                == "code=<redacted><y client_secret=<redacted>,z")
     }
 
     @Test(

@@ -177,7 +177,6 @@ extension Redactor {
             (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == UInt8(ascii: "_")
         }
 
-
         /// True when the first non-blank byte opens a JSON object or array.
         static func looksLikeJSON(_ bytes: [UInt8]) -> Bool {
             guard let first = bytes.first(where: { !JSONString.isWhitespace($0) }) else { return false }

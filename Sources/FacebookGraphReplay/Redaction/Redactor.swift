@@ -319,7 +319,8 @@ public final class Redactor: @unchecked Sendable {
                 if start > 0, Text.isNameLetter(bytes[start - 1]) {
                     let escaped =
                         (start >= 3 && bytes[start - 3] == UInt8(ascii: "%"))
-                        || (start >= 6 && bytes[start - 6] == UInt8(ascii: "\\") && bytes[start - 5] == UInt8(ascii: "u"))
+                        || (start >= 6 && bytes[start - 6] == UInt8(ascii: "\\")
+                            && bytes[start - 5] == UInt8(ascii: "u"))
                     guard escaped else { continue }
                 }
                 let valueStart = index + separator

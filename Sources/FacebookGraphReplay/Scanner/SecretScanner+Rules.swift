@@ -140,7 +140,8 @@ extension SecretScanner {
 
         /// The core's `=` forms (`SecretDefinition.valueSeparators`), hex digits without case.
         private static let separator: String =
-            "(?:" + SecretDefinition.valueSeparators.map { "(?i:" + NSRegularExpression.escapedPattern(for: $0) + ")" }
+            "(?:"
+            + SecretDefinition.valueSeparators.map { "(?i:" + NSRegularExpression.escapedPattern(for: $0) + ")" }
             .joined(separator: "|") + ")"
 
         /// A regular-expression class for the bytes a parameter value runs over: everything but what
