@@ -116,6 +116,19 @@ import Testing
         }
     }
 
+    /// A secret that only seems to stand in a JSON text, its first character being the last hex digit
+    /// of a `\uXXXX` escape, is not one (FuzzRedactor: a control byte 0x0F before `3a9c…` is written
+    /// `\u000f3a9c…`); after a complete escape, or after an escaped backslash, it is.
+    @Test func secretStraddlingAJSONEscape() {
+        let secret = "f3a9c1e07b5d42a8c6e2d91b7a0f3c55"
+        let scanner = SecretScanner(extraSecrets: [secret])
+        #expect(scanner.scan(text: #"{"name":"\u000f3a9c1e07b5d42a8c6e2d91b7a0f3c550"}"#, file: "a.har").isEmpty)
+        #expect(scanner.scan(text: #"{"name":"\u0f3a9c1e07b5d42a8c6e2d91b7a0f3c550"}"#, file: "a.har").isEmpty)
+        #expect(scanner.scan(text: #"{"name":"\u000af3a9c1e07b5d42a8c6e2d91b7a0f3c55"}"#, file: "a.har").count == 1)
+        #expect(scanner.scan(text: #"{"name":"\\u000f3a9c1e07b5d42a8c6e2d91b7a0f3c55"}"#, file: "a.har").count == 1)
+        #expect(scanner.scan(text: "plain \(secret)", file: "a.txt").count == 1)
+    }
+
     /// Columns count characters, so a secret after non-ASCII text keeps the column a reader sees.
     @Test func columnsCountCharacters() {
         let findings = scanner.scan(text: "ok\n«é» EAAGm0PX4ZCpsBAKZBq7xZCfake0Test1", file: "f")

@@ -8,8 +8,8 @@
 //   value (raw or percent-encoded);
 // - the scanner finds nothing in the written cassette;
 // - redacting the redacted entry again changes nothing.
-// To see what the scanner flagged, replay a crash input with FUZZ_SHOW=1: the findings and the
-// written cassette go to standard error (placeholders only: a planted secret in it is the finding).
+// To see what went wrong, replay a crash input with FUZZ_SHOW=1: the scanner's findings and the
+// written cassette go to standard error (the planted secrets are the fuzz target's own, not real).
 
 import FacebookGraph
 import FacebookGraphReplay
@@ -62,15 +62,19 @@ func fuzzRedactor(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         return 0
     }
     let text = String(decoding: written, as: UTF8.self)
+    let findings = scanner.scan(text: text, file: "fuzz.har")
+    if ProcessInfo.processInfo.environment["FUZZ_SHOW"] != nil {
+        FileHandle.standardError.write(Data("\(findings)\n\(text)\n".utf8))
+    }
     let bodies = [redacted.request.postData?.body, redacted.response.content.body].compactMap { $0 }
+    // Every string the cassette holds, decoded (its text can seem to hold a secret that it does not:
+    // `\u000f3a9c…` is byte 0x0F and `3a9c…`; the scanner knows that escape, the check below reads).
+    let strings = (try? JSONSerialization.jsonObject(with: written)).map(allStrings) ?? []
+    fuzzExpect(!strings.isEmpty, "the written cassette does not read back as JSON")
     for secret in [token, appSecret] {
-        fuzzExpect(!text.contains(secret), "the cassette holds a planted secret")
+        fuzzExpect(!strings.contains { $0.contains(secret) }, "the cassette holds a planted secret")
         fuzzExpect(
             !bodies.contains { $0.range(of: Data(secret.utf8)) != nil }, "a redacted body holds a planted secret")
-    }
-    let findings = scanner.scan(text: text, file: "fuzz.har")
-    if !findings.isEmpty, ProcessInfo.processInfo.environment["FUZZ_SHOW"] != nil {
-        FileHandle.standardError.write(Data("\(findings)\n\(text)\n".utf8))
     }
     fuzzExpect(findings.isEmpty, "the scanner flags the redacted cassette: \(findings.map(\.kind))")
     fuzzExpect(redactor.redact(redacted) == redacted, "redacting twice changed the entry")
@@ -84,4 +88,14 @@ private func plant(_ input: inout FuzzInput) -> String {
     let at = text.isEmpty ? 0 : Int(input.byte()) % (text.count + 1)
     text.insert(contentsOf: secret, at: at)
     return String(text)
+}
+
+/// Every string in a JSON value: object keys and string values, at any depth.
+private func allStrings(_ value: Any) -> [String] {
+    switch value {
+    case let text as String: [text]
+    case let array as [Any]: array.flatMap(allStrings)
+    case let object as [String: Any]: object.flatMap { [$0.key] + allStrings($0.value) }
+    default: []
+    }
 }

@@ -75,6 +75,7 @@ public struct SecretScanner: Sendable {
     private func locate(in text: String) -> [(range: NSRange, kind: String)] {
         guard !text.isEmpty else { return [] }
         let whole = NSRange(text.startIndex..., in: text)
+        let units = Array(text.utf16)
         var found: [(range: NSRange, kind: String)] = []
         for rule in rules {
             for match in rule.regex.matches(in: text, range: whole) {
@@ -83,7 +84,9 @@ public struct SecretScanner: Sendable {
                     let secret = rule.secret(String(text[captured]))
                 else { continue }
                 let range = NSRange(location: group.location + secret.lowerBound, length: secret.count)
-                guard !found.contains(where: { Self.overlap($0.range, range) }) else { continue }
+                guard !found.contains(where: { Self.overlap($0.range, range) }),
+                    !Self.isInsideJSONEscape(units, at: range.location)
+                else { continue }
                 var kind = rule.kind
                 if let nameGroup = rule.nameGroup, let name = Range(match.range(at: nameGroup), in: text) {
                     kind = "\(text[name]) value"
@@ -92,6 +95,25 @@ public struct SecretScanner: Sendable {
             }
         }
         return found.sorted { $0.range.location < $1.range.location }
+    }
+
+    /// True when the UTF-16 unit at `location` is one of the four hex digits of a JSON `\uXXXX`
+    /// escape: then a match starting there is not what the text says. A cassette writes a control
+    /// byte before `3a9c…` as `\u000f3a9c…`, in which an app secret `f3a9c…` seems to stand, though the
+    /// decoded text holds byte 0x0F and then `3a9c…` (FuzzRedactor).
+    static func isInsideJSONEscape(_ units: [UInt16], at location: Int) -> Bool {
+        let backslash = UInt16(UInt8(ascii: "\\"))
+        for distance in 2...5 where location - distance >= 0 {
+            let start = location - distance
+            guard units[start] == backslash, units[start + 1] == UInt16(UInt8(ascii: "u")),
+                units[(start + 2)...location].allSatisfy({ $0 < 0x80 && FormEncoding.hexValue(UInt8($0)) != nil })
+            else { continue }
+            // The backslash opens the escape only when it is not itself escaped (`\\u…` is text).
+            var before = start - 1
+            while before >= 0, units[before] == backslash { before -= 1 }
+            return (start - 1 - before) % 2 == 0
+        }
+        return false
     }
 
     /// True when two ranges share a character.
