@@ -292,5 +292,12 @@ struct GraphClientTests {
         #expect(url == "https://graph.facebook.com/v19.0/me%23x?fields=id&access_token=TOKEN")
         let rest = try GraphRequest(restMethod: "a#b").prepare(configuration: configuration).url
         #expect(rest.hasPrefix("https://api.facebook.com/method/a%23b?"))
+        // A `#` followed by a combining mark is another Character, but the same byte (FuzzFormEncoding).
+        let marked = try GraphRequest(path: "me#\u{356}x", parameters: ["fields": "id"])
+            .prepare(configuration: configuration).url
+        #expect(marked == "https://graph.facebook.com/v19.0/me%23\u{356}x?fields=id&access_token=TOKEN")
+        #expect(!marked.utf8.contains(UInt8(ascii: "#")))
+        let markedRest = try GraphRequest(restMethod: "a#\u{301}b").prepare(configuration: configuration).url
+        #expect(markedRest.hasPrefix("https://api.facebook.com/method/a%23\u{301}b?"))
     }
 }

@@ -161,7 +161,18 @@ extension GraphRequest {
         // Only when there is a `#` byte: without one the replacement changes nothing, and it is the
         // costliest step of the join.
         guard trimmed.utf8.contains(UInt8(ascii: "#")) else { return url + trimmed }
-        return url + trimmed.replacingOccurrences(of: "#", with: "%23")
+        // By byte: Foundation's `replacingOccurrences` compares characters, and a `#` followed by a
+        // combining mark (`#\u{356}`) is another character, so it stayed a fragment (FuzzFormEncoding).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(trimmed.utf8.count + 8)
+        for byte in trimmed.utf8 {
+            if byte == UInt8(ascii: "#") {
+                bytes += [UInt8(ascii: "%"), UInt8(ascii: "2"), UInt8(ascii: "3")]
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return url + String(decoding: bytes, as: UTF8.self)
     }
 
     private static func startsWithVersion(_ path: Substring) -> Bool {
