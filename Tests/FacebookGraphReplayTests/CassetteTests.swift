@@ -241,21 +241,32 @@ struct CassetteTests {
         #expect(cassette.entries.first?.response.content.text?.contains("<TOKEN-1>") == true)
     }
 
-    /// Sends through `transport`, waiting at most 10 s; the response and whether the completion ran on
-    /// the live transport's thread (marked in its thread dictionary: thread ids are reused once a thread
-    /// ends, so comparing them could mistake a new worker for the finished live thread).
+    /// Sends through `transport` and waits for its completion: the response and whether the completion
+    /// ran on the live transport's thread (marked in its thread dictionary: thread ids are reused once a
+    /// thread ends, so comparing them could mistake a new worker for the finished live thread). The
+    /// 120 s limit only guards against a hang (redacting the 1 MiB body takes under a second alone, but
+    /// the whole suite runs beside it on two cores); a timeout and a failure are recorded apart.
     static func sendRecordingThread(
         _ transport: some HTTPTransport, _ request: PreparedRequest
     ) -> (response: RawResponse, onLiveThread: Bool)? {
         let done = DispatchSemaphore(value: 0)
-        let outcome = LockedValue<(RawResponse, Bool)?>(nil)
+        let outcome = LockedValue<Result<(RawResponse, Bool), TransportError>?>(nil)
         transport.execute(request) { result in
             let onLive = Thread.current.threadDictionary[ThreadedLiveTransport.marker] != nil
-            if case .success(let response) = result { outcome.withLock { $0 = (response, onLive) } }
+            outcome.withLock { $0 = result.map { ($0, onLive) } }
             done.signal()
         }
-        guard done.wait(timeout: .now() + 10) == .success else { return nil }
-        return outcome.withLock { $0 }
+        guard done.wait(timeout: .now() + 120) == .success else {
+            Issue.record("no completion within 120 s")
+            return nil
+        }
+        switch outcome.withLock({ $0 }) {
+        case .success(let answer)?: return answer
+        case .failure(let error)?:
+            Issue.record("the request failed: \(error)")
+            return nil
+        case nil: return nil
+        }
     }
 
     @Test("A missing cassette in strict mode is a clear error; FB_RECORD_MODE is parsed strictly")

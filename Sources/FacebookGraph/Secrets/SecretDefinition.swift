@@ -51,23 +51,47 @@ package enum SecretDefinition {
     /// these.
     package static let valueSeparators: [String] = ["=", "%3D", "%253D", "\\u003D"]
 
-    /// The length of the ``valueSeparators`` entry `bytes` starts with, or nil.
-    package static func valueSeparatorLength(_ bytes: ArraySlice<UInt8>) -> Int? {
-        guard let first = bytes.first else { return nil }
+    /// The length of the ``valueSeparators`` entry that starts at `index` in `bytes`, or nil.
+    @inline(__always)
+    package static func valueSeparatorLength(in bytes: [UInt8], at index: Int) -> Int? {
+        guard index < bytes.count else { return nil }
+        let first = bytes[index]
         if first == UInt8(ascii: "=") { return 1 }
         guard first == UInt8(ascii: "%") || first == UInt8(ascii: "\\") else { return nil }
-        for separator in separatorBytes.dropFirst() where startsCaseInsensitively(bytes, with: separator) {
+        for separator in separatorBytes.dropFirst() where startsCaseInsensitively(bytes, at: index, with: separator) {
             return separator.count
         }
         return nil
     }
 
-    /// True when `bytes` starts with `prefix` (upper case), ASCII letters compared without case.
-    package static func startsCaseInsensitively(_ bytes: ArraySlice<UInt8>, with prefix: [UInt8]) -> Bool {
-        guard bytes.count >= prefix.count else { return false }
-        return zip(bytes, prefix).allSatisfy { byte, expected in
-            byte == expected || (byte >= 0x61 && byte <= 0x7A && byte - 0x20 == expected)
+    /// True when `bytes` holds `prefix` (upper case) at `index`, ASCII letters compared without case.
+    package static func startsCaseInsensitively(_ bytes: [UInt8], at index: Int, with prefix: [UInt8]) -> Bool {
+        guard index >= 0, bytes.count - index >= prefix.count else { return false }
+        for offset in prefix.indices {
+            let byte = bytes[index + offset]
+            let expected = prefix[offset]
+            guard byte == expected || (byte >= 0x61 && byte <= 0x7A && byte - 0x20 == expected) else { return false }
         }
+        return true
+    }
+
+    /// Where a secret parameter's value that starts at `start` in `bytes` ends: at the first byte
+    /// that ``endsParameterValue(_:)`` and, when the separator before it was an encoded one
+    /// (`encoded`: `%3D`, `%253D`, `\u003D`), also at the first ``encodedValueDelimiters`` entry.
+    ///
+    /// The one scan for a value's span: the redactor learns and rewrites it, and `redactSecrets`
+    /// replaces it (the scanner's regular expression is built from the same two lists).
+    package static func valueEnd(in bytes: [UInt8], from start: Int, encoded: Bool) -> Int {
+        var end = start
+        while end < bytes.count, !endsParameterValue(bytes[end]) {
+            if encoded, bytes[end] == UInt8(ascii: "%"),
+                encodedDelimiterBytes.contains(where: { startsCaseInsensitively(bytes, at: end, with: $0) })
+            {
+                break
+            }
+            end += 1
+        }
+        return end
     }
 
     /// ``valueSeparators`` as bytes.
@@ -87,6 +111,9 @@ package enum SecretDefinition {
         let hex = String(byte, radix: 16, uppercase: true)
         return ["%" + hex, "%25" + hex]
     }
+
+    /// ``encodedValueDelimiters`` as bytes.
+    private static let encodedDelimiterBytes: [[UInt8]] = encodedValueDelimiters.map { Array($0.utf8) }
 
     /// Lowercased request header names whose values are credentials.
     package static let credentialHeaderNames: Set<String> = ["authorization", "proxy-authorization", "cookie"]

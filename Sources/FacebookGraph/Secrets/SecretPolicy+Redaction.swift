@@ -96,7 +96,7 @@ extension SecretPolicy {
         guard end < bytes.count else { return nil }
         var separator: Separator?
         var valueStart = end
-        if let length = SecretDefinition.valueSeparatorLength(bytes[end...]) {
+        if let length = SecretDefinition.valueSeparatorLength(in: bytes, at: end) {
             separator = .equals(encoded: length > 1)
             valueStart = end + length
         }
@@ -121,16 +121,7 @@ extension SecretPolicy {
         var cursor = valueStart
         switch separator {
         case .equals(let encoded):
-            while cursor < bytes.count, !SecretDefinition.endsParameterValue(bytes[cursor]) {
-                if encoded, bytes[cursor] == UInt8(ascii: "%"),
-                    encodedDelimiters.contains(where: {
-                        SecretDefinition.startsCaseInsensitively(bytes[cursor...], with: $0)
-                    })
-                {
-                    break
-                }
-                cursor += 1
-            }
+            cursor = SecretDefinition.valueEnd(in: bytes, from: valueStart, encoded: encoded)
         case .json(let escaped):
             while cursor < bytes.count {
                 if escaped, bytes[cursor...].starts(with: Array("\\\"".utf8)) { break }
@@ -141,7 +132,4 @@ extension SecretPolicy {
         }
         return valueStart..<cursor
     }
-
-    /// Percent-encoded delimiters that end an encoded value (the core's one list).
-    private static let encodedDelimiters: [[UInt8]] = SecretDefinition.encodedValueDelimiters.map { Array($0.utf8) }
 }

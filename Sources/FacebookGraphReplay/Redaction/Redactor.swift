@@ -312,7 +312,7 @@ public final class Redactor: @unchecked Sendable {
     private func parameterSites(in bytes: [UInt8]) -> [(value: Range<Int>, kind: RedactionRules.Kind)] {
         var sites: [(value: Range<Int>, kind: RedactionRules.Kind)] = []
         for index in bytes.indices {
-            guard let separator = SecretDefinition.valueSeparatorLength(bytes[index...]) else { continue }
+            guard let separator = SecretDefinition.valueSeparatorLength(in: bytes, at: index) else { continue }
             for (name, kind) in parameterNames where name.count <= index {
                 let start = index - name.count
                 guard bytes[start..<index].elementsEqual(name) else { continue }
@@ -324,26 +324,13 @@ public final class Redactor: @unchecked Sendable {
                     guard escaped else { continue }
                 }
                 let valueStart = index + separator
-                var end = valueStart
-                while end < bytes.count, !SecretDefinition.endsParameterValue(bytes[end]) {
-                    if separator > 1, bytes[end] == UInt8(ascii: "%"),
-                        Self.encodedDelimiters.contains(where: {
-                            SecretDefinition.startsCaseInsensitively(bytes[end...], with: $0)
-                        })
-                    {
-                        break
-                    }
-                    end += 1
-                }
+                let end = SecretDefinition.valueEnd(in: bytes, from: valueStart, encoded: separator > 1)
                 sites.append((value: valueStart..<end, kind: kind))
                 break
             }
         }
         return sites
     }
-
-    /// The core's encoded delimiters, as bytes.
-    private static let encodedDelimiters: [[UInt8]] = SecretDefinition.encodedValueDelimiters.map { Array($0.utf8) }
 
     // MARK: Rewriting (lock held)
 
