@@ -136,7 +136,7 @@ let package = Package(
         ),
         .testTarget(
             name: "fbgraphTests",
-            dependencies: ["fbgraph", "FacebookGraphReplay", "FacebookGraphTestSupport"]
+            dependencies: ["fbgraph", "fbbench", "FacebookGraphReplay", "FacebookGraphTestSupport"]
         ),
     ]
 )

@@ -148,17 +148,32 @@ func runCommand(_ arguments: [String]) -> Int32 {
                 memoryRequests: try options.integer("--memory-requests", default: 1_000_000, in: 10_000...100_000_000),
                 chart: options.string("--chart"))
         case "parse":
-            return AllBenchmark.runParse(iterations: 20)
+            let options = try ParsedOptions(arguments.dropFirst(), valued: ["--iterations"], flags: ["-h", "--help"])
+            if options.has("-h") || options.has("--help") {
+                print(AllBenchmark.parseHelp)
+                return 0
+            }
+            return AllBenchmark.runParse(iterations: try options.integer("--iterations", default: 20, in: 1...10_000))
         case "parse-child":
             let options = try ParsedOptions(arguments.dropFirst(), valued: ["--impl", "--iterations"], flags: [])
             return AllBenchmark.runParseChild(
                 impl: options.string("--impl") ?? "graphjson",
                 iterations: try options.integer("--iterations", default: 1, in: 1...10_000))
         case "memory":
-            let options = try ParsedOptions(arguments.dropFirst(), valued: ["--memory-requests"], flags: [])
+            let options = try ParsedOptions(
+                arguments.dropFirst(), valued: ["--memory-requests"], flags: ["-h", "--help"])
+            if options.has("-h") || options.has("--help") {
+                print(AllBenchmark.memoryHelp)
+                return 0
+            }
             return AllBenchmark.runMemory(
                 longRequests: try options.integer("--memory-requests", default: 1_000_000, in: 10_000...100_000_000))
         case "instructions":
+            let options = try ParsedOptions(arguments.dropFirst(), valued: [], flags: ["-h", "--help"])
+            if options.has("-h") || options.has("--help") {
+                print(AllBenchmark.instructionsHelp)
+                return 0
+            }
             return AllBenchmark.runInstructions().isEmpty ? 1 : 0
         case "transport-child":
             let options = try ParsedOptions(
