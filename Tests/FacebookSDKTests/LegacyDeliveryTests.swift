@@ -33,6 +33,59 @@ struct LegacyDeliveryTests {
         #expect(fixture.onQueue { request.connection } == nil)
     }
 
+    /// What a delegate does to `request.params` in `requestLoading`.
+    enum ParameterEdit: String, CaseIterable, Sendable {
+        /// The token replaced by another string: same count, another value.
+        case replaceToken
+        /// `format` replaced by an equal string in a new object: the same request goes out.
+        case equalNewObject
+        /// `sdk` removed and `fields` added: same count, another key.
+        case swapKey
+        /// Nothing touched.
+        case none
+    }
+
+    @Test(
+        "requestLoading may change the parameters (v2 sends what params holds after it): every change reaches the server",
+        arguments: ParameterEdit.allCases)
+    func requestLoadingChangesParameters(edit: ParameterEdit) throws {
+        let fixture = try LegacyFixture()
+        defer { fixture.stop() }
+        fixture.login(token: "TOKEN-1")
+        final class Editor: NSObject, FBRequestDelegate, @unchecked Sendable {
+            let edit: ParameterEdit
+            var result: Any?
+            let done = DispatchSemaphore(value: 0)
+            init(_ edit: ParameterEdit) { self.edit = edit }
+            func requestLoading(_ request: FBRequest!) {
+                switch edit {
+                case .replaceToken: request.params.setObject("TOKEN-2", forKey: "access_token" as NSString)
+                case .equalNewObject:
+                    request.params.setObject(NSString(string: "js" + "on"), forKey: "format" as NSString)
+                case .swapKey:
+                    request.params.removeObject(forKey: "sdk")
+                    request.params.setObject("id", forKey: "fields" as NSString)
+                case .none: break
+                }
+            }
+            func request(_ request: FBRequest!, didLoad result: Any!) {
+                self.result = result
+                done.signal()
+            }
+            func request(_ request: FBRequest!, didFailWithError error: Error!) { done.signal() }
+        }
+        let editor = Editor(edit)
+        fixture.facebook.request(withGraphPath: "get", andDelegate: editor)
+        #expect(editor.done.wait(timeout: .now() + 10 * testTimeoutScale) == .success)
+        let args = try #require((editor.result as? [String: Any])?["args"] as? [String: Any])
+        #expect(args["access_token"] as? String == (edit == .replaceToken ? "TOKEN-2" : "TOKEN-1"))
+        #expect(args["format"] as? String == "json")
+        #expect(args["sdk"] as? String == (edit == .swapKey ? nil : "ios"))
+        #expect(args["fields"] as? String == (edit == .swapKey ? "id" : nil))
+        #expect(args["sdk_version"] as? String == "2")
+        #expect(args.count == 4)
+    }
+
     @Test(
         "didReceive gets an HTTPURLResponse with the status; responseText holds the body during the terminal callback")
     func responseAndBody() throws {
