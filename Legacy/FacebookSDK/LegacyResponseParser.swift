@@ -3,7 +3,7 @@ import FacebookGraph
 /// The v2 SDK's `parseJsonResponse:error:`, plus one deliberate deviation for non-2xx bodies.
 ///
 /// Rules (legacy-sdk-facts §2.6), in order:
-/// 1. The body is decoded as UTF-8.
+/// 1. The body is decoded as UTF-8 (which drops a leading byte order mark).
 /// 2. Exactly `true` gives `["result": "true"]` (the value is the *string* "true").
 /// 3. Exactly `false` fails with code 10000 and `error_msg` "This operation can not be completed".
 /// 4. Otherwise the body is parsed as JSON (any value, fragments included). Text that is not JSON
@@ -24,10 +24,13 @@ package enum LegacyResponseParser {
 
     package static func parse(body: Data, status: Int) -> Outcome {
         let successStatus = (200..<300).contains(status)
-        if successStatus, body.elementsEqual("true".utf8) {
+        // v2 compared the body decoded as UTF-8, and that decoding drops a leading byte order mark:
+        // `<BOM>false` is `false` (FuzzLegacyParser found it arriving as a result).
+        let content = body.starts(with: utf8ByteOrderMark) ? body.dropFirst(utf8ByteOrderMark.count) : body
+        if successStatus, content.elementsEqual("true".utf8) {
             return .result(["result": "true"])
         }
-        if successStatus, body.elementsEqual("false".utf8) {
+        if successStatus, content.elementsEqual("false".utf8) {
             return .failure(error(code: kFBGeneralErrorCode, ["error_msg": "This operation can not be completed"]))
         }
         // The package's one JSON reader. Text it accepts is UTF-8 throughout, so the body is only
@@ -53,6 +56,9 @@ package enum LegacyResponseParser {
         if let parsed { return .result(parsed) }
         return .result(text)
     }
+
+    /// The UTF-8 byte order mark, which decoding the body as text drops.
+    private static let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// Whether `error` is a token error under the v3.1 rule: a Graph body whose `error.code` is 190
     /// or 2500.

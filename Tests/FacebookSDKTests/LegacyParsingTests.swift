@@ -36,6 +36,28 @@ struct LegacyParsingTests {
     }
 
     @Test(
+        "A leading byte order mark is dropped as v2's UTF-8 decoding dropped it: `<BOM>false` fails, `<BOM>true` is true"
+    )
+    func byteOrderMark() throws {
+        // FuzzLegacyParser's input: a status selector `[` (a 200), then EF BB BF `false`, which arrived
+        // as the result `false`.
+        let input = Data([0x5B, 0xEF, 0xBB, 0xBF]) + Data("false".utf8)
+        guard case .failure(let error) = LegacyResponseParser.parse(body: input.dropFirst(), status: 200) else {
+            Issue.record("<BOM>false arrived as a result")
+            return
+        }
+        #expect(error.code == 10000)
+        #expect(error.userInfo["error_msg"] as? String == "This operation can not be completed")
+        guard case .result(let value) = LegacyResponseParser.parse(body: Data("\u{FEFF}true".utf8), status: 200) else {
+            Issue.record("<BOM>true failed")
+            return
+        }
+        #expect(value as? [String: String] == ["result": "true"])
+        let overHTTP = try #require(try roundTrip("\u{FEFF}false").error)
+        #expect(overHTTP.code == 10000)
+    }
+
+    @Test(
         "A Graph error body fails with 10000 and the whole body as userInfo, whatever the HTTP status",
         arguments: [200, 400, 500])
     func graphError(status: Int) throws {
