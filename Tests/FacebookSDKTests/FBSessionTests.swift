@@ -302,6 +302,49 @@ struct FBSessionTests {
     }
 
     @Test(
+        "reauthorize: a device login for the new permissions, OpenTokenExtended, the new token cached, then the handler with no error; on a closed session it fails"
+    )
+    func reauthorize() async throws {
+        let server = try DeviceLoginServer(script: [.approved("EAAreauthorized9")], interval: 0)
+        let folder = CacheFolder()
+        let strategy = folder.strategy()
+        Self.cache(strategy, token: "EAAbefore", expiry: Date(timeIntervalSinceNow: 3600), permissions: ["email"])
+        let session = Self.session(strategy, permissions: ["email"], server: server)
+        let recorder = Recorder()
+        session.open(completionHandler: recorder.handler)
+        let reauthorized = AsyncEvent()
+        let outcome = LockedValue<[NSError?]>([])
+        session.reauthorize(
+            withPublishPermissions: ["publish_actions"], defaultAudience: FBSessionDefaultAudienceFriends
+        ) { _, error in
+            outcome.withLock { $0.append(error.map { $0 as NSError }) }
+            reauthorized.signal()
+        }
+        #expect(await reauthorized.wait())
+        #expect(outcome.withLock { $0.count == 1 && $0[0] == nil })
+        #expect(recorder.states == [FBSessionStateOpen, FBSessionStateOpenTokenExtended])
+        #expect(session.accessToken == "EAAreauthorized9")
+        #expect((session.permissions ?? []).map { "\($0)" } == ["email", "publish_actions"])
+        let form = FormEncoding.decode(String(decoding: try #require(server.requests.first).body, as: UTF8.self))
+        #expect(form.first { $0.name == "scope" }?.value == "publish_actions")
+        let cached = strategy.fetchTokenInformation()
+        #expect(cached?[FBTokenInformationTokenKey] as? String == "EAAreauthorized9")
+        #expect((cached?[FBTokenInformationPermissionsKey] as? [String]) == ["email", "publish_actions"])
+
+        session.close()
+        let refused = AsyncEvent()
+        let refusal = LockedValue<NSError?>(nil)
+        session.reauthorize(withReadPermissions: ["user_likes"]) { _, error in
+            refusal.withLock { $0 = error.map { $0 as NSError } }
+            refused.signal()
+        }
+        #expect(await refused.wait())
+        let error = try #require(refusal.withLock { $0 })
+        #expect(error.userInfo[FBErrorLoginFailedReason] as? String == FBErrorReauthorizeFailedReasonSessionClosed)
+        #expect(server.requests.count == 2, "no device login for a closed session")
+    }
+
+    @Test(
         "The token cache file is the user's own: 0600 in a 0700 folder; one others may read is refused and not loaded")
     func cacheFileMode() throws {
         let folder = CacheFolder()
