@@ -91,14 +91,15 @@ final class V31SessionSourceCompatTests: XCTestCase {
 
         // A cached token granted publish_actions (the manual strategy keeps no permissions, and a
         // session asking for one opens only from a token granted it, as in 3.1.1).
-        let strategy = FBSessionTokenCachingStrategy(userDefaultTokenInformationKeyName: "publisher")
+        let strategy = FBSessionTokenCachingStrategy(userDefaultTokenInformationKeyName: "publisher")!
         strategy.cacheTokenInformation([
             FBTokenInformationTokenKey: "EAApublisher",
             FBTokenInformationExpirationDateKey: Date(timeIntervalSinceNow: 600),
             FBTokenInformationPermissionsKey: ["publish_actions"],
         ])
+        // As code written against the importer's `init!` unwraps it.
         let publisher = FBSession(
-            appID: nil, permissions: ["publish_actions"], urlSchemeSuffix: nil, tokenCacheStrategy: strategy)
+            appID: nil, permissions: ["publish_actions"], urlSchemeSuffix: nil, tokenCacheStrategy: strategy)!
         XCTAssertEqual(publisher.state, FBSessionStateCreatedTokenLoaded)
         publisher.open(completionHandler: nil)
         FBSession.setActive(publisher)

@@ -45,7 +45,7 @@ struct FBSessionTests {
         _ strategy: FBSessionTokenCachingStrategy, permissions: [Any]? = nil, server: DeviceLoginServer? = nil,
         clientToken: String? = DeviceLoginServer.clientToken
     ) -> FBSession {
-        let session = FBSession(
+        let session: FBSession = FBSession(
             appID: DeviceLoginServer.appID, permissions: permissions, urlSchemeSuffix: nil,
             tokenCacheStrategy: strategy)
         session.callbackQueue = DispatchQueue(label: "fbsession.tests")

@@ -26,6 +26,7 @@ func probeV31Dialogs(controller: UIViewController, image: UIImage, url: URL, ses
     let withSession: Bool = FBNativeDialogs.presentShareDialogModally(
         from: controller, session: nil, initialText: nil, images: nil, urls: nil, handler: nil)
     let logger: FBLogger = FBLogger(loggingBehavior: FBLoggingBehaviorFBRequests)
+    FBLogger(loggingBehavior: FBLoggingBehaviorFBRequests)?.emitToNSLog()
     logger.append("x")
     logger.appendKey("k", value: "v")
     logger.contents = "c"

@@ -74,6 +74,11 @@ func probeV31Session(url: URL, strategy: FBSessionTokenCachingStrategy) {
     ]
     _ = (opened, appID, handled, isOpen, raw, token, expiry, permissions, sessionAppID, suffix, loginType, s3)
     _ = (bits, notifications, FBSessionState(rawValue: 2), FBSessionLoginBehavior(rawValue: 0))
+    // The initializers are `init!` (`- (id)init…`): a result kept untyped is optional.
+    let untyped = FBSession(permissions: nil)
+    untyped?.close()
+    FBSession(appID: "1", permissions: nil, urlSchemeSuffix: nil, tokenCacheStrategy: nil)!.close()
+    FBSessionTokenCachingStrategy(userDefaultTokenInformationKeyName: "k")?.clearToken()
 }
 
 func probeV31TokenCache() {

@@ -20,7 +20,7 @@ open class FBLogger: NSObject, @unchecked Sendable {
     public let loggerSerialNumber: UInt
 
     /// `-initWithLoggingBehavior:`.
-    public init(loggingBehavior: String!) {
+    public init!(loggingBehavior: String!) {
         self.loggingBehavior = loggingBehavior
         isActive = FBSettings.isLogging(loggingBehavior ?? "")
         loggerSerialNumber = isActive ? FBLogger.newSerialNumber() : 0
@@ -73,7 +73,7 @@ open class FBLogger: NSObject, @unchecked Sendable {
     /// `+singleShotLogEntry:logEntry:`: writes `logEntry` when `loggingBehavior` is on.
     open class func singleShotLogEntry(_ loggingBehavior: String!, logEntry: String!) {
         guard FBSettings.isLogging(loggingBehavior ?? "") else { return }
-        let logger = FBLogger(loggingBehavior: loggingBehavior)
+        let logger: FBLogger = FBLogger(loggingBehavior: loggingBehavior)
         logger.append(logEntry)
         logger.emitToNSLog()
     }

@@ -149,7 +149,7 @@ extension FBSession {
     private class func openActiveSession(
         permissions: [Any]?, audience: FBSessionDefaultAudience, allowLoginUI: Bool, handler: FBSessionStateHandler?
     ) -> Bool {
-        let session = FBSession(
+        let session: FBSession = FBSession(
             appID: nil, permissions: permissions, defaultAudience: audience, urlSchemeSuffix: nil,
             tokenCacheStrategy: nil)
         guard allowLoginUI || session.state == FBSessionStateCreatedTokenLoaded else { return false }

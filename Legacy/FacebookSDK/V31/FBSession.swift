@@ -86,15 +86,16 @@ open class FBSession: NSObject, @unchecked Sendable {
             tokenCacheStrategy: nil)
     }
 
-    /// `-initWithPermissions:`: the defaults, asking for `permissions` (nil: basic ones).
-    public convenience init(permissions: [Any]!) {
+    /// `-initWithPermissions:`: the defaults, asking for `permissions` (nil: basic ones). `init!` as the
+    /// importer gave `- (id)init…` (it never fails), so code that unwraps the result compiles unchanged.
+    public convenience init!(permissions: [Any]!) {
         self.init(
             appID: nil, permissions: permissions, defaultAudience: FBSessionDefaultAudienceNone,
             urlSchemeSuffix: nil, tokenCacheStrategy: nil)
     }
 
     /// `-initWithAppID:permissions:urlSchemeSuffix:tokenCacheStrategy:`.
-    public convenience init(
+    public convenience init!(
         appID: String!, permissions: [Any]!, urlSchemeSuffix: String!,
         tokenCacheStrategy tokenCachingStrategy: FBSessionTokenCachingStrategy!
     ) {
@@ -114,7 +115,7 @@ open class FBSession: NSObject, @unchecked Sendable {
     ///   - defaultAudience: The audience of publish permissions.
     ///   - urlSchemeSuffix: The suffix of the `fb<appID><suffix>://` callback; nil: none.
     ///   - tokenCachingStrategy: Where the token is cached; nil: ``FBSessionTokenCachingStrategy/defaultInstance()``.
-    public init(
+    public init!(
         appID: String!, permissions: [Any]!, defaultAudience: FBSessionDefaultAudience, urlSchemeSuffix: String!,
         tokenCacheStrategy tokenCachingStrategy: FBSessionTokenCachingStrategy!
     ) {

@@ -48,7 +48,7 @@ open class FBSessionTokenCachingStrategy: NSObject, @unchecked Sendable {
 
     /// `-initWithUserDefaultTokenInformationKeyName:`: the strategy of `tokenInformationKeyName`
     /// (nil or empty: `FBAccessTokenInformationKey`).
-    public convenience init(userDefaultTokenInformationKeyName tokenInformationKeyName: String!) {
+    public convenience init!(userDefaultTokenInformationKeyName tokenInformationKeyName: String!) {
         self.init(userDefaultTokenInformationKeyName: tokenInformationKeyName, folder: nil)
     }
 
