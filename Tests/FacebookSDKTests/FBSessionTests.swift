@@ -395,6 +395,18 @@ struct FBSessionTests {
         #expect(empty.accessToken == "EAAintoManual" && empty.expirationDate != nil)
     }
 
+    @Test(
+        "FBLogger: a registered replacement is replaced by a later one for the same text; tokens are redacted unless include_access_tokens"
+    )
+    func loggerLine() {
+        FBLogger.registerString(toReplace: "SECRET-APP-NAME", replaceWith: "first")
+        FBLogger.registerString(toReplace: "SECRET-APP-NAME", replaceWith: "second")
+        #expect(FBLogger.emittedLine("app SECRET-APP-NAME") == "FBSDKLog: app second\n")
+        let line = FBLogger.emittedLine("GET me?access_token=EAAloggedTokenValue123")
+        #expect(!line.contains("EAAloggedTokenValue123") && line.contains("<redacted>"))
+        #expect(FBLogger.emittedLine(String(repeating: "x", count: 10_001)).hasPrefix("FBSDKLog: TRUNCATED: "))
+    }
+
     @Test("FBNativeDialogs cannot present: false, and the handler gets FBErrorNativeDialog, NotSupported, at once")
     func nativeDialogs() throws {
         #expect(!FBNativeDialogs.canPresentShareDialog(with: nil))

@@ -8,7 +8,7 @@ import Foundation
 /// client tokens, app secrets) redacted by the core's rule, as v3.1 replaced tokens it had registered.
 open class FBLogger: NSObject, @unchecked Sendable {
     private static let shared = LockedValue(
-        (serial: UInt(0), replacements: [(String, String)](), startTimes: [ObjectIdentifier: Date]()))
+        (serial: UInt(0), replacements: [String: String](), startTimes: [ObjectIdentifier: Date]()))
     private let lock = NSLock()
     private var text = ""
 
@@ -44,22 +44,29 @@ open class FBLogger: NSObject, @unchecked Sendable {
         lock.withLock { text += "  \(key ?? ""):\t\(value)\n" }
     }
 
-    /// `-emitToNSLog`: writes the entry (the registered replacements made, secrets redacted, at most
-    /// 10,000 characters) and empties it.
+    /// `-emitToNSLog`: writes ``emittedLine(_:)`` of the entry to standard error and empties it.
     open func emitToNSLog() {
         guard isActive else { return }
-        var entry = lock.withLock { () -> String in
+        let entry = lock.withLock { () -> String in
             defer { text = "" }
             return text
         }
-        for (target, replacement) in Self.shared.withLock({ $0.replacements }) where !target.isEmpty {
+        try? FileHandle.standardError.write(contentsOf: Data(Self.emittedLine(entry).utf8))
+    }
+
+    /// The line `entry` is written as: `FBSDKLog: ` and the entry with the registered replacements
+    /// made, its secrets redacted (unless ``FBLoggingBehaviorAccessTokens`` is on), cut at 10,000
+    /// characters (`TRUNCATED: …`).
+    static func emittedLine(_ entry: String) -> String {
+        var entry = entry
+        for (target, replacement) in shared.withLock({ $0.replacements }) where !target.isEmpty {
             entry = entry.replacingOccurrences(of: target, with: replacement)
         }
         if !FBSettings.isLogging(FBLoggingBehaviorAccessTokens) {
             entry = SecretPolicy.redactSecrets(in: entry)
         }
         if entry.count > 10_000 { entry = "TRUNCATED: " + entry.prefix(10_000) }
-        try? FileHandle.standardError.write(contentsOf: Data("FBSDKLog: \(entry)\n".utf8))
+        return "FBSDKLog: \(entry)\n"
     }
 
     /// `+newSerialNumber`: the next entry number.
@@ -94,8 +101,9 @@ open class FBLogger: NSObject, @unchecked Sendable {
         shared.withLock { $0.startTimes[ObjectIdentifier(timestampTag)] = Date() }
     }
 
-    /// `+registerStringToReplace:replaceWith:`: every later entry has `replace` written as `replaceWith`.
+    /// `+registerStringToReplace:replaceWith:`: every later entry has `replace` written as `replaceWith`
+    /// (registering `replace` again replaces its replacement, as 3.1.1's dictionary did).
     open class func registerString(toReplace replace: String!, replaceWith: String!) {
-        shared.withLock { $0.replacements.append((replace ?? "", replaceWith ?? "")) }
+        shared.withLock { $0.replacements[replace ?? ""] = replaceWith ?? "" }
     }
 }
