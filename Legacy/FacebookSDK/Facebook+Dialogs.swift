@@ -38,36 +38,20 @@ extension Facebook {
             MainQueueWatchdog.shared.deliver(on: callbackQueue) { [self] in sessionDelegate?.fbDidNotLogin(false) }
             return
         }
-        var configuration = GraphConfiguration()
-        configuration.graphBaseURL = graphBaseURL
-        configuration.appID = appId
-        configuration.clientToken = clientToken
-        configuration.retryPolicy = .never
-        let client = GraphClient(configuration: configuration, transport: transport)
-        let scope = (permissions ?? []).map { "\($0)" }
-        let session = SendableFacebook(self)
-        Task {
-            do {
-                let code = try await client.startDeviceLogin(permissions: scope)
-                MainQueueWatchdog.shared.deliver(on: session.facebook.callbackQueue) {
-                    session.facebook.deviceLoginPresenter(code)
-                }
-                let token = try await client.finishDeviceLogin(code)
-                MainQueueWatchdog.shared.deliver(on: session.facebook.callbackQueue) {
-                    let facebook = session.facebook
-                    facebook.accessToken = token.accessToken
-                    facebook.expirationDate =
-                        token.expiresIn.map { Date(timeIntervalSinceNow: Double($0.components.seconds)) }
-                        ?? .distantFuture
-                    facebook.lastAccessTokenUpdate = Date()
-                    facebook.sessionDelegate?.fbDidLogin()
-                }
-            } catch {
-                LegacyLog.log("authorize: device login ended: \(error)")
-                let cancelled = (error as? GraphError)?.isCancellation ?? false
-                MainQueueWatchdog.shared.deliver(on: session.facebook.callbackQueue) {
-                    session.facebook.sessionDelegate?.fbDidNotLogin(cancelled)
-                }
+        let login = LegacyDeviceLogin(
+            appID: appId, clientToken: clientToken, graphBaseURL: graphBaseURL, transport: transport)
+        login.start(
+            permissions: (permissions ?? []).map { "\($0)" }, queue: callbackQueue,
+            present: { [self] code in deviceLoginPresenter(code) }
+        ) { [self] result in
+            switch result {
+            case .success(let token):
+                accessToken = token.accessToken
+                expirationDate = token.expirationDate
+                lastAccessTokenUpdate = Date()
+                sessionDelegate?.fbDidLogin()
+            case .failure(let error):
+                sessionDelegate?.fbDidNotLogin(error.isCancellation)
             }
         }
     }
@@ -111,10 +95,4 @@ extension Facebook {
         let error = Self.unavailableError("The \"\(action)\" dialog")
         MainQueueWatchdog.shared.deliver(on: callbackQueue) { dialog.delegate?.dialog(dialog, didFailWithError: error) }
     }
-}
-
-/// Carries a `Facebook` into the device-login task; its state is touched only on its callback queue.
-private struct SendableFacebook: @unchecked Sendable {
-    let facebook: Facebook
-    init(_ facebook: Facebook) { self.facebook = facebook }
 }

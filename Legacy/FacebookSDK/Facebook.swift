@@ -78,9 +78,7 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
     public var clientToken: String?
     /// Shows the user the device-login code (``authorize(_:)`` with a ``clientToken``): by default a
     /// line on standard error with the URL and the code. Called on ``callbackQueue``.
-    public var deviceLoginPresenter: (DeviceLoginCode) -> Void = { code in
-        LegacyLog.log("to log in, open \(code.verificationURI) and enter the code \(code.userCode)")
-    }
+    public var deviceLoginPresenter: (DeviceLoginCode) -> Void = LegacyDeviceLogin.defaultPresenter
 
     /// The requests in flight, kept alive until they complete (v2's `_requests` set).
     private let requestsLock = NSLock()

@@ -67,7 +67,7 @@ struct GraphTarget {
         let baseURL = arguments.value("--base-url")
         let live = arguments.has("--live")
         // `fbgraph login`'s token counts only where a real server is called.
-        let stored = live || baseURL != nil || recording ? TokenStore(environment: environment).load() : nil
+        let stored = live || baseURL != nil || recording ? try TokenStore(environment: environment).load() : nil
         let given = [arguments.value("--token"), environment["FB_ACCESS_TOKEN"], stored].compactMap { $0 }.first {
             !$0.isEmpty
         }

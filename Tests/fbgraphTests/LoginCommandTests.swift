@@ -65,6 +65,30 @@ struct LoginCommandTests {
         #expect(!FileManager.default.fileExists(atPath: config.appendingPathComponent("fbgraph/token").path))
     }
 
+    @Test("A saved token file others may read is refused: the command fails naming it and sends nothing")
+    func readableTokenRefused() throws {
+        let config = try TestFiles.directory()
+        let file = config.appendingPathComponent("fbgraph/token")
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("EAAreadableToken55\n".utf8).write(to: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+        let requests = LockedValue(0)
+        let bin = try HTTPBin(extraRoutes: [
+            "/get": { request in
+                requests.withLock { $0 += 1 }
+                return HTTPBin.json(HTTPBin.echo(request, includingBody: false))
+            }
+        ])
+        defer { bin.stop() }
+        let run = try CLIRunner.run(
+            ["get", "get", "--base-url", bin.baseURL], environment: ["XDG_CONFIG_HOME": config.path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("others may read it"), "stderr: \(run.stderr)")
+        #expect(!run.stderr.contains("EAAreadableToken55"))
+        #expect(requests.withLock { $0 } == 0)
+    }
+
     @Test("login without an app id or client token is a usage error naming it")
     func usage() throws {
         let noApp = try CLIRunner.run(["login", "--client-token", "x"])

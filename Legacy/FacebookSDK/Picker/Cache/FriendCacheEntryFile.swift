@@ -1,3 +1,4 @@
+import FacebookGraph
 import Foundation
 
 #if canImport(Glibc)
@@ -79,18 +80,7 @@ enum FriendCacheEntryFile {
         let temporary = directory.appendingPathComponent(".\(UUID().uuidString).tmp").path
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw .system(.fileFailed, path: temporary, "cannot create") }
-        let written = data.withUnsafeBytes { buffer -> Int32 in
-            var done = 0
-            while done < buffer.count {
-                let result = Glibc.write(descriptor, buffer.baseAddress! + done, buffer.count - done)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                done += result
-            }
-            return 0
-        }
+        let written = OwnerOnlyFile.writeAll(data, to: descriptor)
         let closed = close(descriptor) == 0 ? 0 : errno
         guard written == 0, closed == 0 else {
             unlink(temporary)

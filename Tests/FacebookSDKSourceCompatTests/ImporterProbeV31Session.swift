@@ -1,0 +1,1 @@
+../ImporterProbes/v31-session.swift
