@@ -28,8 +28,11 @@ enum FriendsCommand {
         picker.displayOrdering = try choice(
             arguments, "--display", first: FBFriendDisplayByFirstName, last: FBFriendDisplayByLastName)
         if let user = arguments.value("--user") {
-            guard !user.isEmpty, !user.contains("/") else { throw .usage("--user needs a user id (or me)") }
-            picker.userID = user
+            do {
+                picker.userID = try GraphID.checked(user, name: "--user")
+            } catch {
+                throw .usage(error.message)
+            }
         }
         picker.allowsMultipleSelection = !arguments.has("--single")
         let fields = try RequestOptions(arguments, method: "GET").parameters.filter { $0.0 == "fields" }
@@ -100,7 +103,7 @@ enum FriendsCommand {
         OPTIONS:
           --sort first|last       Sort and group by first name (default) or by last name.
           --display first|last    Show "First Middle Last" (default) or "Last First Middle".
-          --user ID               Whose friends to list (default me).
+          --user ID               Whose friends to list: me (the default), a number.
           --fields a,b            Extra fields to fetch, besides id,name,first_name,middle_name,
                                   last_name,picture.
           --single                Choose one friend: Space replaces the choice.

@@ -234,6 +234,8 @@ struct FaultSuiteTests {
         configuration.timeout = fault.timeout
         configuration.connectTimeout = min(fault.timeout, Duration.seconds(5).scaledForTests)
         configuration.retryPolicy = .never
+        // GraphRequest(url:) follows a link only on the client's Graph origin: the case's server.
+        configuration.graphBaseURL = url
         if case .nginx(_, let trusts) = fault.target, trusts { configuration.additionalCAFile = world.nginx?.caFile }
         let client = GraphClient(configuration: configuration)
         let modern = (0..<fault.parallel).map { _ in
@@ -312,6 +314,7 @@ struct FaultSuiteTests {
         afterRequest.connect()
         #expect(after.waitForTerminal(seconds: 30))
         #expect((after.result as? [String: Any])?["ok"] as? Bool == true, "\(after.names)")
+        configuration.graphBaseURL = world.faults.url("/")
         let normal = try await GraphClient(configuration: configuration).send(
             GraphRequest(url: world.faults.url("/ok")))
         #expect(normal.status == 200)

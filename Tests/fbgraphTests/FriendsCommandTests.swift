@@ -205,7 +205,8 @@ struct FriendsCommandUsageTests {
             (["--sort", "middle"], "--sort is first or last, not 'middle'"),
             (["--display", "x"], "--display is first or last, not 'x'"),
             (["--live", "--base-url", "http://127.0.0.1:9"], "--live and --base-url both name a server"),
-            (["--user", ""], "--user needs a user id"),
+            (["--user", ""], #"--user "" is not a Graph id"#),
+            (["--user", "me/feed?"], #"--user "me/feed?" is not a Graph id"#),
         ] {
             let run = try CLIRunner.run(["friends"] + arguments, launcher: ["/usr/bin/setsid", "--wait"])
             #expect(run.status == 64, "\(arguments)")

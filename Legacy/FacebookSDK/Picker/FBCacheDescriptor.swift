@@ -37,6 +37,7 @@ final class FBFriendPickerCacheDescriptor: FBCacheDescriptor, @unchecked Sendabl
         let request = FriendListRequest(userID: userID, extraFields: fieldsForRequest, groupByField: "name")
         let store = session.pageStore
         Task {
+            if let error = request.invalidUserID { return completion(.failure(error)) }
             let client = session.graphClient()
             let owner = await FriendListLoader.owner(of: session, client: client)
             do throws(GraphError) {

@@ -155,6 +155,10 @@ open class FBFriendPickerViewController: FBViewController, @unchecked Sendable {
         let store = session.pageStore
         isLoading = true
         loadTask = Task { [self] in
+            if let error = request.invalidUserID {
+                queue.async { self.fail(error, generation: generation) }
+                return
+            }
             let client = session.graphClient()
             let owner = store == nil ? nil : await FriendListLoader.owner(of: session, client: client)
             if tryCache, let pages = FriendListLoader.cachedPages(request, owner: owner, store: store) {

@@ -32,7 +32,7 @@ enum FriendListLoader {
         onPage: (Data) -> Void
     ) async throws(GraphError) -> [Data] {
         var pages: [Data] = []
-        var iterator = client.pages(of: request.graphRequest, as: GraphUser.self, maxPages: maxPages)
+        var iterator = client.pages(of: try request.graphRequest(), as: GraphUser.self, maxPages: maxPages)
             .makeAsyncIterator()
         while let page = try await iterator.next() {
             guard !page.data.isEmpty else { break }

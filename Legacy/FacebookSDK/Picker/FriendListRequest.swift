@@ -34,7 +34,22 @@ struct FriendListRequest: Sendable, Hashable {
     var fieldsParameter: String { fields.joined(separator: ",") }
 
     /// The Graph request of the first page.
-    var graphRequest: GraphRequest {
-        GraphRequest(path: "\(userID)/friends", parameters: ["fields": fieldsParameter])
+    ///
+    /// - Throws: ``GraphError`` (``GraphErrorCategory/invalidRequest``) when ``userID`` is not a
+    ///   Graph id (`me`, a number, numbers joined by `_`: the core's `GraphID`): `me/feed?` or
+    ///   `4?fields=email` would change the path or the query.
+    func graphRequest() throws(GraphError) -> GraphRequest {
+        let user = try GraphID.checked(userID, name: "userID")
+        return GraphRequest(path: "\(user)/friends", parameters: ["fields": fieldsParameter])
+    }
+
+    /// Why ``graphRequest()`` fails, checked before any request of a load (the owner's id included).
+    var invalidUserID: GraphError? {
+        do {
+            _ = try graphRequest()
+            return nil
+        } catch {
+            return error
+        }
     }
 }

@@ -124,6 +124,19 @@ package struct RESTBridge: Sendable {
             client = GraphClient(configuration: configuration, transport: GraphTransport(transport))
         }
 
+        /// The call's parameter `name` as a Graph id (`me`, a number, numbers joined by `_`: the core's
+        /// `GraphID`), or `fallback` when it is absent or empty. Anything else — `me/feed?`, a query,
+        /// another segment — would change the Graph path, so it is REST's "Invalid parameter" (100)
+        /// before any request.
+        func id(_ name: String, default fallback: String) throws(RESTFailure) -> String {
+            guard let value = call.value(name) else { return fallback }
+            do {
+                return try GraphID.checked(value, name: name)
+            } catch {
+                throw .invalidParameter(error.message)
+            }
+        }
+
         /// Sends one Graph call (with the session's token unless `withToken` is false); a Graph error
         /// becomes the REST error it maps to.
         func send(_ request: GraphRequest, withToken: Bool = true) async throws(RESTFailure) -> GraphResponse {

@@ -8,7 +8,7 @@ enum RESTPublishTranslation {
         var id: String
     }
 
-    /// `stream.publish` → `POST <target_id or me>/feed` with `message`, `link`, `name`, `caption`,
+    /// `stream.publish` → `POST <target_id or me>/feed` (`target_id` checked as a Graph id) with `message`, `link`, `name`, `caption`,
     /// `description`, `picture` (an `attachment` JSON's `href`, `name`, `caption`, `description` and
     /// first `media` `src` fill the ones not given) → the post id, a string.
     static let streamPublish: RESTMethodTable.Translation = { context throws(RESTFailure) in
@@ -21,19 +21,21 @@ enum RESTPublishTranslation {
             parameters[name] = value
         }
         guard !parameters.isEmpty else { throw .invalidParameter("stream.publish needs a message or a link") }
-        let target = call.value("target_id") ?? "me"
+        let target = try context.id("target_id", default: "me")
         let post = try await context.send(
             GraphRequest(path: "\(target)/feed", method: .post, parameters: parameters), as: Created.self)
         return RESTBridge.json(post.id)
     }
 
-    /// `comments.add` (`post_id` or `object_id`; `comment` or `text`) → `POST <object>/comments`
-    /// `message=…` → the comment id, a string.
+    /// `comments.add` (`post_id` or `object_id`, checked as a Graph id; `comment` or `text`) →
+    /// `POST <object>/comments` `message=…` → the comment id, a string.
     static let addComment: RESTMethodTable.Translation = { context throws(RESTFailure) in
         let call = context.call
-        guard let object = call.value("post_id") ?? call.value("object_id") else {
+        let objectName = call.value("post_id") == nil ? "object_id" : "post_id"
+        guard call.value(objectName) != nil else {
             throw .invalidParameter("comments.add needs post_id or object_id")
         }
+        let object = try context.id(objectName, default: "")
         guard let text = call.value("comment") ?? call.value("text") else {
             throw .invalidParameter("comments.add needs comment (or text)")
         }

@@ -77,39 +77,10 @@ extension GraphClient {
         let batchToken = configuration.defaultToken
         var items: [[String: Any]] = []
         var files: [GraphAttachment] = []
+        let now = Int(Date().timeIntervalSince1970)
         for operation in operations {
             let request = operation.request
-            var pairs = request.parameters
-            if let token = request.accessToken, token != batchToken {
-                pairs.append((name: "access_token", value: token))
-                if request.usesAppSecretProof, let secret = configuration.appSecret, !secret.isEmpty {
-                    pairs += AppSecretProof(token: token, appSecret: secret).parameters.map {
-                        (name: $0.0, value: $0.1)
-                    }
-                }
-            }
-            let path: String
-            switch request.endpoint {
-            case .graph(let graphPath):
-                path = String(graphPath.drop { $0 == "/" })
-            case .rest(let name):
-                path = "method/" + name
-            case .absolute:
-                throw GraphError(
-                    shape: .httpStatus,
-                    message: "a batch operation needs a Graph path, not an absolute URL",
-                    httpStatus: nil,
-                    category: .invalidRequest
-                )
-            }
-            let plain = pairs.map { ($0.name, $0.value) }
-            var item: [String: Any] = ["method": request.method.rawValue]
-            if request.method == .post {
-                item["relative_url"] = path
-                if !plain.isEmpty { item["body"] = FormEncoding.encode(plain) }
-            } else {
-                item["relative_url"] = FormEncoding.appending(plain, to: path)
-            }
+            var item = try request.batchItem(configuration: configuration, batchToken: batchToken, now: now)
             if let name = operation.name { item["name"] = name }
             if let dependsOn = operation.dependsOn { item["depends_on"] = dependsOn }
             if let omit = operation.omitResponseOnSuccess { item["omit_response_on_success"] = omit }

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// The `next` and `previous` links are kept **without** the credentials the server echoes in them
 /// (`access_token`, `appsecret_proof`, `appsecret_time`): following one through the client applies
-/// the client's own again, and printing a page never shows a token.
+/// the client's own again, and printing a page never shows a token. The client follows a link only
+/// on its own Graph origin (``GraphRequest/init(url:method:)``).
 public struct GraphPage<Item: Decodable & Sendable>: Decodable, Sendable {
     /// The items of this page.
     public var data: [Item]

@@ -2,7 +2,10 @@
 /// each next one from the page's `paging.next` link, through the same client (so the token and
 /// `appsecret_proof` are the client's, never the ones the server echoed in the link).
 ///
-/// Iteration stops after a page without a `next` link, at an empty page, or after ``maxPages``.
+/// Iteration stops after a page without a `next` link, at an empty page, or after ``maxPages``. A
+/// `next` link is the server's data and is followed as ``GraphRequest/init(url:method:)`` says: only
+/// on the client's Graph origin (or `graph.facebook.com` mapped onto it); a link anywhere else ends
+/// the iteration with a ``GraphErrorCategory/transport`` error naming its host, and nothing is sent.
 ///
 /// ```swift
 /// for try await page in client.pages(of: GraphRequest(path: "me/friends"), as: Friend.self) {

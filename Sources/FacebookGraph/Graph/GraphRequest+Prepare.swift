@@ -35,23 +35,19 @@ extension GraphRequest {
         var pairs = parameters
         switch endpoint {
         case .graph(let path):
-            let version = self.version ?? configuration.version
-            if let version, !Self.isValidVersion(version) {
-                throw GraphError(
-                    shape: .httpStatus,
-                    message: "invalid API version \"\(version)\": expected v<major>.<minor>, such as v19.0",
-                    httpStatus: nil,
-                    category: .invalidRequest
-                )
-            }
+            let version = try Self.checked(version: self.version ?? configuration.version)
             url = Self.join(base: Self.base(for: path, method: method, configuration), version: version, path: path)
         case .rest(let name):
             url = Self.join(base: configuration.restBaseURL, version: nil, path: "method/" + name)
         case .absolute(let absolute) where encoding == .legacyV2:
             // The v2 SDK sent its URL as the caller built it.
             url = absolute
-        case .absolute(let absolute):
-            let (stripped, echoed) = Self.removingQueryItems(Self.echoedCredentialNames, from: absolute)
+        case .absolute(let absolute), .link(let absolute):
+            var target = absolute
+            if case .link(let link) = endpoint {
+                target = try GraphLink.target(of: link, graphBaseURL: configuration.graphBaseURL)
+            }
+            let (stripped, echoed) = Self.removingQueryItems(Self.echoedCredentialNames, from: target)
             url = stripped
             // Keep a token the URL carried only when the client has none to put in its place.
             if accessToken == nil, configuration.defaultToken == nil,
@@ -61,13 +57,31 @@ extension GraphRequest {
             }
         }
 
+        addCredentials(to: &pairs, configuration: configuration, inherited: nil, now: now)
+        do {
+            return try encode(url: url, pairs: pairs, options: options ?? configuration.transferOptions)
+        } catch {
+            throw GraphError(transport: error)
+        }
+    }
+
+    /// Adds the token and `appsecret_proof` to `pairs`: the request's token, else the
+    /// configuration's — unless it is `inherited`, the token the enclosing batch request already
+    /// carries — or the `access_token` the parameters already hold; with an app secret, the proof of
+    /// the token sent (time-bound when the configuration says so).
+    private func addCredentials(
+        to pairs: inout [(name: String, value: String)],
+        configuration: GraphConfiguration,
+        inherited: String?,
+        now: Int?
+    ) {
         let token = accessToken ?? configuration.defaultToken
         // A linear look-up: a request has a handful of parameters, and a Set of their names cost
         // more than the whole scan.
         let sentToken: String?
         if let given = pairs.first(where: { $0.name == "access_token" }) {
             sentToken = given.value
-        } else if let token {
+        } else if let token, token != inherited {
             pairs.append((name: "access_token", value: token))
             sentToken = token
         } else {
@@ -80,11 +94,46 @@ extension GraphRequest {
             let proof = AppSecretProof(token: sentToken, appSecret: secret, time: time)
             pairs += proof.parameters.map { (name: $0.0, value: $0.1) }
         }
-        do {
-            return try encode(url: url, pairs: pairs, options: options ?? configuration.transferOptions)
-        } catch {
-            throw GraphError(transport: error)
+    }
+
+    /// The request as one item of a Graph batch (graph-wire-facts §A.0.2): `method`, and
+    /// `relative_url` joined as a single request's path is (the same `#` escaping; the request's
+    /// own version, if it names one), with the query for GET and DELETE or a form `body` for POST.
+    /// A token other than the batch's (`batchToken`) travels in the item with its
+    /// `appsecret_proof`, time-bound when the configuration says so.
+    ///
+    /// - Throws: ``GraphError`` of category ``GraphErrorCategory/invalidRequest`` for an absolute
+    ///   URL or link, or a malformed version.
+    package func batchItem(
+        configuration: GraphConfiguration,
+        batchToken: String?,
+        now: Int? = nil
+    ) throws(GraphError) -> [String: Any] {
+        let path: String
+        switch endpoint {
+        case .graph(let graphPath):
+            path = Self.relativePath(version: try Self.checked(version: version), path: graphPath)
+        case .rest(let name):
+            path = Self.relativePath(version: nil, path: "method/" + name)
+        case .absolute, .link:
+            throw GraphError(
+                shape: .httpStatus,
+                message: "a batch operation needs a Graph path, not an absolute URL",
+                httpStatus: nil,
+                category: .invalidRequest
+            )
         }
+        var pairs = parameters
+        addCredentials(to: &pairs, configuration: configuration, inherited: batchToken, now: now)
+        let plain = pairs.map { ($0.name, $0.value) }
+        var item: [String: Any] = ["method": method.rawValue]
+        if method == .post {
+            item["relative_url"] = path
+            if !plain.isEmpty { item["body"] = FormEncoding.encode(plain) }
+        } else {
+            item["relative_url"] = FormEncoding.appending(plain, to: path)
+        }
+        return item
     }
 
     /// The request with `pairs` encoded as `encoding` says.
@@ -142,6 +191,19 @@ extension GraphRequest {
         return last == "videos" ? video : configuration.graphBaseURL
     }
 
+    /// `version` when it is nil or `v<digits>.<digits>`.
+    ///
+    /// - Throws: ``GraphError`` of category ``GraphErrorCategory/invalidRequest`` naming it otherwise.
+    static func checked(version: String?) throws(GraphError) -> String? {
+        guard let version, !isValidVersion(version) else { return version }
+        throw GraphError(
+            shape: .httpStatus,
+            message: "invalid API version \"\(version)\": expected v<major>.<minor>, such as v19.0",
+            httpStatus: nil,
+            category: .invalidRequest
+        )
+    }
+
     /// True for `v<digits>.<digits>`.
     static func isValidVersion(_ version: String) -> Bool {
         let parts = version.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
@@ -154,9 +216,15 @@ extension GraphRequest {
     /// `%23`: as a fragment it would have cut off the query — parameters and token — that follows
     /// (found by FuzzFormEncoding).
     package static func join(base: String, version: String?, path: String) -> String {
+        relativePath(version: version, path: path, after: base.hasSuffix("/") ? base : base + "/")
+    }
+
+    /// `prefix` + `version/` + `path` without leading slashes, `#` sent as `%23`: what
+    /// ``join(base:version:path:)`` appends to the base, and a batch item's `relative_url`.
+    static func relativePath(version: String?, path: String, after prefix: String = "") -> String {
         var trimmed = Substring(path)
         while trimmed.first == "/" { trimmed = trimmed.dropFirst() }
-        var url = base.hasSuffix("/") ? base : base + "/"
+        var url = prefix
         if let version, !startsWithVersion(trimmed) { url += version + "/" }
         // Only when there is a `#` byte: without one the replacement changes nothing, and it is the
         // costliest step of the join.

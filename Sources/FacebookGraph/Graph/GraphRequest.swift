@@ -18,8 +18,12 @@ public struct GraphRequest: Sendable {
         case graph(String)
         /// A legacy REST method (`users.getInfo`), as `<REST base>method/<name>`.
         case rest(String)
-        /// An absolute URL, such as a `paging.next` link.
+        /// An absolute URL the caller chose (the v2 SDK's own URLs, `fbgraph get URL`), sent where it
+        /// says.
         case absolute(String)
+        /// A URL a response gave (a `paging.next` link): followed only on the configured Graph
+        /// origin, or `graph.facebook.com` mapped onto it (`GraphLink`).
+        case link(String)
     }
 
     /// How parameters are put on the wire.
@@ -85,10 +89,19 @@ public struct GraphRequest: Sendable {
         )
     }
 
-    /// A request for an absolute URL (a `paging.next` link). A token or `appsecret_proof` already in
-    /// the URL's query is removed and the client's credentials applied afresh.
+    /// A request for a link a Graph response gave (a `paging.next` or `paging.previous` URL). A token
+    /// or `appsecret_proof` already in the URL's query is removed and the client's credentials
+    /// applied afresh.
+    ///
+    /// The link is the server's data, so it is followed only where the client's own requests go: on
+    /// the origin (scheme, host, port) of ``GraphConfiguration/graphBaseURL``, or on
+    /// `https://graph.facebook.com` when the base is another server standing in for it (a loopback
+    /// stand-in, a replay, a proxy), in which case the link's path and query are sent to the base.
+    /// A link anywhere else — another host or port, `http` for `https`, user info — fails with a
+    /// ``GraphErrorCategory/transport`` error (``TransportError/Code/redirectRefused``) that names
+    /// its host, and nothing is sent.
     public init(url: String, method: GraphHTTPMethod = .get) {
-        self.init(endpoint: .absolute(url), method: method, parameters: [], attachments: [])
+        self.init(endpoint: .link(url), method: method, parameters: [], attachments: [])
     }
 
     /// A request with every field given; parameters keep their order.
@@ -112,7 +125,7 @@ public struct GraphRequest: Sendable {
         switch endpoint {
         case .graph(let path): return "\(method.rawValue) \(path)"
         case .rest(let name): return "\(method.rawValue) method/\(name)"
-        case .absolute(let url):
+        case .absolute(let url), .link(let url):
             let withoutQuery = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
             return "\(method.rawValue) \(withoutQuery)"
         }

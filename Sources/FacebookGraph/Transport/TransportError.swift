@@ -26,7 +26,9 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         /// A request that carries a secret would have gone over plain `http` to a host that is not
         /// loopback; it was refused before any connection was opened.
         public static let insecureSecret = Code(.insecureSecret)
-        /// A redirect would have carried a request that holds a secret to another origin.
+        /// A redirect would have carried a request that holds a secret to another origin, or a link a
+        /// response gave (`paging.next`, ``GraphRequest/init(url:method:)``) is not on the client's
+        /// Graph origin; nothing was sent there.
         public static let redirectRefused = Code(.redirectRefused)
         /// The server refused the connection or could not be reached.
         public static let cannotConnect = Code(.cannotConnect)
