@@ -205,6 +205,22 @@ struct SentOnceTests {
         }
     }
 
+    @Test("The connection a POST opened is closed after it: a GET after it opens its own")
+    func ownConnectionIsClosed() async throws {
+        let faults = try FaultServer()
+        let engine = CurlEngine(name: "sent-once")
+        defer {
+            engine.shutdown()
+            faults.stop()
+        }
+        var configuration = GraphConfiguration()
+        configuration.graphBaseURL = faults.baseURL
+        let client = GraphClient(configuration: configuration, transport: GraphTransport(engine))
+        #expect(try await client.post("ok", parameters: ["message": "hi"]).status == 200)
+        #expect(try await client.get("ok").status == 200)
+        #expect(faults.arrivals(under: "/ok").map(\.description) == ["POST /ok on #1.1", "GET /ok on #2.1"])
+    }
+
     /// Opens two keep-alive connections on `engine` to `faults` and leaves them idle: two `/pair`
     /// requests, which the server holds until both are there.
     static func warmTwoConnections(_ engine: CurlEngine, _ faults: FaultServer) async throws {

@@ -484,10 +484,12 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
     // it reused (`reuse_conn` in lib/url.c) while the request is still on it. The one resend libcurl
     // still makes on a new connection, for an HTTP/2 REFUSED_STREAM, is one the protocol guarantees
     // was never processed, and HTTP/1.1 has none. A connection that fails to open sends nothing. The
-    // connection goes to the idle cache afterwards, for idempotent requests to reuse.
+    // connection is closed after the request (`CURLOPT_FORBID_REUSE`): kept, each such request left
+    // an idle HTTP/1.1 connection in the cache (200 POSTs, 200 connections to the host), which later
+    // GETs took instead of the multiplexed HTTP/2 one.
     //
-    // The cost is one connection set-up (TCP, and TLS for https) per such request; measured on
-    // loopback in docs/ARCHITECTURE.md. Rejected: `CURLOPT_PREREQFUNCTION` failing a second send — it
+    // The cost is one connection set-up (TCP, and TLS for https) per such request; measured in
+    // docs/ARCHITECTURE.md ("Sent at most once"). Rejected: `CURLOPT_PREREQFUNCTION` failing a second send — it
     // keeps reuse, but turns the race with a server closing an idle connection into an error for a
     // request the server never saw, and would also fail the safe REFUSED_STREAM resend.
 
@@ -518,6 +520,7 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
         if profile.sentAtMostOnce {
             // See "Sent at most once" above.
             easy.set(CURLOPT_FRESH_CONNECT, true)
+            easy.set(CURLOPT_FORBID_REUSE, true)
             easy.set(CURLOPT_HTTP_VERSION, fbs_http_version_1_1())
         } else {
             switch options.httpVersion {
