@@ -26,6 +26,29 @@ struct NginxEngineTests {
         #expect(response.timings.tlsHandshake > .zero)
     }
 
+    @Test(
+        "A POST over https gets an HTTP/1.1 connection of its own, closed after it, so no other transfer can share it; GETs keep sharing HTTP/2"
+    )
+    func postHasItsOwnConnection() async throws {
+        let nginx = try NginxFixture()
+        defer { nginx.stop() }
+        let engine = CurlEngine()
+        defer { engine.shutdown() }
+        let get = try PreparedRequest(url: nginx.httpsURL("/me"), options: options(nginx))
+        let post = try PreparedRequest(
+            method: "POST", url: nginx.httpsURL("/me"), body: Data("message=once".utf8), options: options(nginx))
+        let first = try await engine.send(get)
+        #expect(first.httpVersion == "2" && first.connection.newConnections == 1)
+        for _ in 0..<2 {
+            // nginx answers a POST to a static file with 405: an answer is all this needs.
+            let answer = try await engine.send(post)
+            #expect(answer.httpVersion == "1.1", "a POST on HTTP/2 could share its connection with a GET")
+            #expect(answer.connection.newConnections == 1, "a POST rode a reused connection")
+        }
+        let again = try await engine.send(get)
+        #expect(again.httpVersion == "2" && again.connection.newConnections == 0, "the GET left its HTTP/2 connection")
+    }
+
     @Test("A certificate from an unknown CA is rejected")
     func unknownIssuer() async throws {
         let nginx = try NginxFixture()

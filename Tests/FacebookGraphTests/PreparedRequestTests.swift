@@ -97,6 +97,35 @@ struct PreparedRequestTests {
         let plain = try PreparedRequest(url: "http://example.com/a")
         #expect(try plain.redirected(status: 301, location: "https://other.example/b").url == "https://other.example/b")
     }
+
+    @Test(
+        "Only GET, HEAD, OPTIONS and TRACE are idempotent unless the caller says; a redirect keeps it, a 303 makes a GET"
+    )
+    func idempotence() throws {
+        for method in ["GET", "head", "OPTIONS", "TRACE"] {
+            #expect(try PreparedRequest(method: method, url: "http://127.0.0.1:9/a").isIdempotent, "\(method)")
+        }
+        for method in ["POST", "DELETE", "PUT", "PATCH", "post"] {
+            #expect(try !PreparedRequest(method: method, url: "http://127.0.0.1:9/a").isIdempotent, "\(method)")
+        }
+        let post = try PreparedRequest(method: "POST", url: "http://127.0.0.1:9/a", body: Data("x=1".utf8))
+        #expect(try !post.redirected(status: 307, location: "/b").isIdempotent)
+        #expect(try !post.redirected(status: 308, location: "/b").isIdempotent)
+        #expect(try post.redirected(status: 303, location: "/b").isIdempotent)
+        let marked = try PreparedRequest(method: "POST", url: "http://127.0.0.1:9/a", idempotent: true)
+        #expect(marked.isIdempotent)
+        #expect(try marked.redirected(status: 307, location: "/b").isIdempotent)
+        let unmarkedGET = try PreparedRequest(url: "http://127.0.0.1:9/a", idempotent: false)
+        #expect(try !unmarkedGET.redirected(status: 302, location: "/b").isIdempotent)
+        // The Graph prepare step carries GraphRequest.isIdempotent over, for every encoding.
+        var request = GraphRequest(path: "me/feed", method: .post, parameters: ["m": "1"])
+        #expect(try !request.prepare(configuration: GraphConfiguration()).isIdempotent)
+        request.isIdempotent = true
+        #expect(try request.prepare(configuration: GraphConfiguration()).isIdempotent)
+        #expect(
+            try !GraphRequest(path: "4_1", method: .delete).prepare(configuration: GraphConfiguration()).isIdempotent)
+        #expect(try GraphRequest(path: "me").prepare(configuration: GraphConfiguration()).isIdempotent)
+    }
 }
 
 @Suite("Keeping secrets out of text")

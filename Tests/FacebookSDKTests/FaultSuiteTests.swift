@@ -138,25 +138,23 @@ struct FaultCase: Sendable, CustomTestStringConvertible {
         // is cancelled, and under a loaded parallel suite one may take seconds to get there; a
         // request that timed out first would not be testing the cancel.
         FaultCase("an answer after the client cancelled", .route("/late"), .cancelled, timeout: .seconds(120)),
-        FaultCase(
-            "an environment proxy, with a token", .environmentProxy, .succeeds, token: true,
-            afterwards: { world in
-                #expect(world.proxy.requestsServed == 0, "a loopback request with a token went through the proxy")
-            }),
     ]
+
+    /// Run by `FaultSuiteTests.environmentProxy` in a child process whose environment names the
+    /// proxy from its start; that test checks that the proxy saw nothing.
+    static let environmentProxy = FaultCase(
+        "an environment proxy, with a token", .environmentProxy, .succeeds, token: true)
 }
 
 /// The servers one case runs against.
 final class FaultWorld: @unchecked Sendable {
     let faults: FaultServer
     let nginx: NginxFixture?
-    let proxy: LoopbackHTTPServer
     let closedPort: Int
 
     init(nginx needsNginx: Bool) throws {
         faults = try FaultServer()
         nginx = needsNginx ? try NginxFixture() : nil
-        proxy = try LoopbackHTTPServer(host: "127.0.0.1") { _ in .text("proxied") }
         // A port that was just free: bind, read the port, close.
         let probe = try LoopbackHTTPServer(host: "127.0.0.1") { _ in .hang }
         closedPort = probe.port
@@ -183,7 +181,6 @@ final class FaultWorld: @unchecked Sendable {
     func stop() {
         faults.stop()
         nginx?.stop()
-        proxy.stop()
     }
 }
 
@@ -199,14 +196,37 @@ struct FaultSuiteTests {
         arguments: FaultCase.all
     )
     func fault(_ fault: FaultCase) async throws {
+        try await Self.check(fault)
+    }
+
+    @Test("An environment proxy, with a token: in a process of its own whose environment names it from the start")
+    func environmentProxy() async throws {
+        if IsolatedTest.isChild {
+            try #require(ProcessInfo.processInfo.environment["http_proxy"] != nil, "the child has no proxy set")
+            try await Self.check(FaultCase.environmentProxy)
+            return
+        }
+        // A child process: `setenv` here would race libcurl's `getenv` on the engine thread, which
+        // the suite's other cases keep busy.
+        let proxy = try LoopbackHTTPServer(host: "127.0.0.1") { _ in .text("proxied") }
+        defer { proxy.stop() }
+        let variables = Dictionary(
+            uniqueKeysWithValues: EnvironmentProxy.names.map { ($0, "http://127.0.0.1:\(proxy.port)") })
+        let run = try await IsolatedTest.run(
+            filter: "FaultSuiteTests.environmentProxy", environment: variables, timeout: 300)
+        #expect(run.status == 0, "the case failed in its own process\n\(run.tail)")
+        #expect(run.stderr.contains("Test run with 1 test"), "the child ran no test\n\(run.tail)")
+        #expect(proxy.requestsServed == 0, "a loopback request with a token went through the proxy")
+    }
+
+    /// Sends one case's request through every API and checks each outcome, then a normal request.
+    static func check(_ fault: FaultCase) async throws {
         let world = try FaultWorld(nginx: fault.needsNginx)
         defer { world.stop() }
         let url = world.url(for: fault.target)
         let wait = Double(fault.timeout.components.seconds) + Self.margin
         let queue = DispatchQueue(label: "fault.callbacks")
         let params: [String: String] = fault.token ? ["access_token": Self.token] : [:]
-        if case .environmentProxy = fault.target { EnvironmentProxy.set(world.proxy.port) }
-        defer { if case .environmentProxy = fault.target { EnvironmentProxy.clear() } }
 
         // 1. The legacy delegate API.
         let recorders = (0..<fault.parallel).map { _ in Recorder() }
@@ -372,17 +392,8 @@ struct FaultSuiteTests {
     }
 }
 
-/// Sets and clears the proxy variables libcurl reads, for the proxy case only. Every other test
-/// targets loopback (which bypasses any proxy) or fails before a connection, so the variables
-/// change no other test's outcome while they are set.
+/// The proxy variables libcurl reads: the environment proxy case's child process starts with each
+/// naming the proxy; nothing here ever calls `setenv`.
 enum EnvironmentProxy {
     static let names = ["http_proxy", "HTTPS_PROXY", "https_proxy", "ALL_PROXY", "all_proxy"]
-
-    static func set(_ port: Int) {
-        for name in names { setenv(name, "http://127.0.0.1:\(port)", 1) }
-    }
-
-    static func clear() {
-        for name in names { unsetenv(name) }
-    }
 }

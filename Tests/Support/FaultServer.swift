@@ -29,6 +29,13 @@
 // | `/truncated-json`       | 200 JSON, correctly framed, that stops mid-object                    |
 // | `/html`                 | 200 `text/html` (a captive portal's page)                            |
 // | `/late`                 | waits for ``FaultServer/releaseLate()`` (150 s at most), then 200    |
+// | `/pair`                 | held until a second `/pair` is held too (10 s at most), then 200:    |
+// |                         | two requests at once open two keep-alive connections to warm         |
+// | `/vanish/…`             | reads the request (any method, any path below), closes without a byte |
+// | `/drop-reused/…`        | the same on a reused connection; on a new one, 200 `{"id":"4_1"}`     |
+//
+// Every request is logged with its connection (``FaultServer/arrivals(under:)``), so a test can count
+// how many times one request reached the server and on which connections.
 
 import FacebookGraph
 import FacebookGraphReplay
@@ -42,12 +49,47 @@ package final class FaultServer: Sendable {
     private let lateGate = DispatchSemaphore(value: 0)
     /// Signalled each time a `/late` request has arrived.
     private let lateArrived = DispatchSemaphore(value: 0)
+    /// Every request so far, in arrival order.
+    private let log = LockedValue<[Arrival]>([])
+
+    /// One request as it reached the server.
+    package struct Arrival: Sendable, Equatable, CustomStringConvertible {
+        /// The method as sent.
+        package var method: String
+        /// The decoded path.
+        package var path: String
+        /// The connection it came on: 1 for the server's first.
+        package var connection: Int
+        /// Its position on that connection: 1 for a connection's first request.
+        package var indexOnConnection: Int
+
+        package var description: String { "\(method) \(path) on #\(connection).\(indexOnConnection)" }
+    }
 
     /// Starts the server on 127.0.0.1 and a free port.
     package init() throws {
         let lateGate = lateGate
         let lateArrived = lateArrived
+        let log = log
+        let pair = PairGate()
         server = try LoopbackHTTPServer(host: "127.0.0.1") { request in
+            log.withLock {
+                $0.append(
+                    Arrival(
+                        method: request.method, path: request.path, connection: request.connectionID,
+                        indexOnConnection: request.requestIndexOnConnection))
+            }
+            if request.path == "/pair" {
+                pair.arriveAndWait()
+                return FaultServer.json(#"{"paired":true}"#)
+            }
+            if request.path.hasPrefix("/vanish/") {
+                return .raw(Data(), close: true)
+            }
+            if request.path.hasPrefix("/drop-reused/") {
+                return request.requestIndexOnConnection > 1
+                    ? .raw(Data(), close: true) : FaultServer.json(#"{"id":"4_1"}"#)
+            }
             if request.path == "/late" {
                 lateArrived.signal()
                 // Bounded, past the cancel case's own 120 s (a held answer must never come before
@@ -66,6 +108,11 @@ package final class FaultServer: Sendable {
 
     /// `http://127.0.0.1:<port>/`.
     package var baseURL: String { url("/") }
+
+    /// The requests whose path starts with `prefix`, in arrival order.
+    package func arrivals(under prefix: String) -> [Arrival] {
+        log.withLock { $0.filter { $0.path.hasPrefix(prefix) } }
+    }
 
     /// Waits (at most `seconds`) until a `/late` request has reached the server.
     package func waitForLateRequest(seconds: Double = 10) -> Bool {
@@ -89,6 +136,25 @@ package final class FaultServer: Sendable {
     package func stop() {
         for _ in 0..<8 { lateGate.signal() }
         server.stop()
+    }
+
+    /// Two-party rendezvous of the `/pair` route: each arrival waits (10 s at most) until the number
+    /// of arrivals is even.
+    private final class PairGate: Sendable {
+        private let count = LockedValue(0)
+        private let gate = DispatchSemaphore(value: 0)
+
+        func arriveAndWait() {
+            let arrived = count.withLock { count -> Int in
+                count += 1
+                return count
+            }
+            if arrived.isMultiple(of: 2) {
+                gate.signal()
+                gate.signal()
+            }
+            _ = gate.wait(timeout: .now() + 10 * testTimeoutScale)
+        }
     }
 
     /// A 200 response with `body` as JSON.

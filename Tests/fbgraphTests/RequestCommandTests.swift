@@ -262,6 +262,19 @@ struct RequestCommandTests {
         #expect(run.stderr == "error: server (status 502): 502 Bad Gateway\n", "the page's title")
         #expect(run.stdout == html, "a body that is not JSON prints as text")
     }
+
+    @Test("post to a server that closes the connection unanswered: sent once, one error line, exit 1")
+    func postSentOnce() throws {
+        let faults = try FaultServer()
+        defer { faults.stop() }
+        let run = try CLIRunner.run(["post", "me/feed", "-p", "message=once", "--base-url", faults.url("/vanish/")])
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("error: transport (connectionLost): "), "\(run.stderr)")
+        #expect(run.stderr.filter { $0 == "\n" }.count == 1, "one line: \(run.stderr)")
+        let arrivals = faults.arrivals(under: "/vanish/")
+        #expect(arrivals.map(\.description) == ["POST /vanish/me/feed on #1.1"])
+    }
 }
 
 /// A Graph error body: `{"error": {…}}` with `fields` after its `type` and `fbtrace_id`.

@@ -8,6 +8,13 @@
 /// (`Retry-After`, the usage headers' `estimated_time_to_regain_access`). A wait that would pass
 /// ``maxDelay`` or the ``maxTotalTime`` budget ends the retries: the error is returned with
 /// ``GraphError/retryAfter`` set, and ``GraphError/attempts`` counts what was sent.
+///
+/// A request that is not idempotent is never sent again, whatever came back — not after a 503 with
+/// `Retry-After` either: an answer means the server had the request, and no Graph status promises it
+/// was not acted on (the error's ``GraphError/retryAfter`` is there for a caller that knows better).
+/// No request is retried after a failure without an answer (``GraphErrorCategory/transport``); the
+/// engine underneath resends only an idempotent request whose reused connection died before any
+/// answer (see ``GraphRequest/isIdempotent``).
 public struct RetryPolicy: Sendable, Hashable {
     /// How many times a request is sent at most, the first included (1 disables retries).
     public var maxAttempts: Int

@@ -137,6 +137,9 @@ struct CurlHandleProfile: Equatable {
     var bypassesProxy: Bool
     /// True when the request has `CURLOPT_CONNECT_TO` pins (a handle without pins must clear them).
     var hasPins: Bool
+    /// True when the request must be sent at most once (``PreparedRequest/isIdempotent`` false): a
+    /// new HTTP/1.1 connection of its own (`CurlEngine`'s "Sent at most once").
+    var sentAtMostOnce: Bool
     var options: TransferOptions
 
     init(_ request: PreparedRequest) {
@@ -147,6 +150,7 @@ struct CurlHandleProfile: Equatable {
             !request.headers.fields.isEmpty || request.body != nil || !request.options.acceptCompressedResponses
         bypassesProxy = request.connectsToLoopback || (request.scheme == "http" && request.carriesSecret)
         hasPins = !request.options.resolve.isEmpty
+        sentAtMostOnce = !request.isIdempotent
         options = request.options
     }
 }

@@ -464,6 +464,35 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
         return nil
     }
 
+    // MARK: Sent at most once
+    //
+    // libcurl sends a request again by itself when the connection it went out on had been reused and
+    // died before a byte of the answer arrived: `Curl_retry_request` (lib/transfer.c, the same in
+    // 7.88.1 and in curl's master of 2026: "Connection died, retrying a fresh connect") needs only
+    // `conn->bits.reuse` and nothing received, and retries up to five times. The retry goes through the connect step again, which takes the
+    // next idle connection to the host if there is one: with two idle keep-alive connections, a
+    // server that reads a POST and closes without answering sees it three times, then the caller
+    // gets one error. libcurl cannot tell a connection the server had closed before the request (no
+    // harm in resending) from one the server closed after reading it (a duplicate post), and no
+    // option turns the resend off. Apple's URL loading system resends only idempotent requests in
+    // the same case (Technical Q&A QA1941), which is what v2 apps had.
+    //
+    // So a request that is not idempotent (`PreparedRequest.isIdempotent`: POST, PATCH, PUT and
+    // DELETE unless the caller says otherwise) never rides a reused connection: `CURLOPT_FRESH_CONNECT`
+    // opens one for it, on which `bits.reuse` is false and the resend condition cannot hold. Over
+    // HTTP/1.1: over HTTP/2 another transfer could be multiplexed onto that new connection, which marks
+    // it reused (`reuse_conn` in lib/url.c) while the request is still on it. The one resend libcurl
+    // still makes on a new connection, for an HTTP/2 REFUSED_STREAM, is one the protocol guarantees
+    // was never processed, and HTTP/1.1 has none. A connection that fails to open sends nothing. The
+    // connection is closed after the request (`CURLOPT_FORBID_REUSE`): kept, each such request left
+    // an idle HTTP/1.1 connection in the cache (200 POSTs, 200 connections to the host), which later
+    // GETs took instead of the multiplexed HTTP/2 one.
+    //
+    // The cost is one connection set-up (TCP, and TLS for https) per such request; measured in
+    // docs/ARCHITECTURE.md ("Sent at most once"). Rejected: `CURLOPT_PREREQFUNCTION` failing a second send — it
+    // keeps reuse, but turns the race with a server closing an idle connection into an error for a
+    // request the server never saw, and would also fail the safe REFUSED_STREAM resend.
+
     /// The options a profile decides, set once per handle and profile.
     private func configureProfile(
         _ easy: CurlEasyHandle,
@@ -488,12 +517,19 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
             // over plain http must not leave the machine through one.
             easy.set(CURLOPT_PROXY, "")
         }
-        switch options.httpVersion {
-        case .http2OverTLS:
-            easy.set(CURLOPT_HTTP_VERSION, fbs_http_version_2tls())
-            if request.scheme == "https" { easy.set(CURLOPT_PIPEWAIT, true) }
-        case .http1_1:
+        if profile.sentAtMostOnce {
+            // See "Sent at most once" above.
+            easy.set(CURLOPT_FRESH_CONNECT, true)
+            easy.set(CURLOPT_FORBID_REUSE, true)
             easy.set(CURLOPT_HTTP_VERSION, fbs_http_version_1_1())
+        } else {
+            switch options.httpVersion {
+            case .http2OverTLS:
+                easy.set(CURLOPT_HTTP_VERSION, fbs_http_version_2tls())
+                if request.scheme == "https" { easy.set(CURLOPT_PIPEWAIT, true) }
+            case .http1_1:
+                easy.set(CURLOPT_HTTP_VERSION, fbs_http_version_1_1())
+            }
         }
         if options.acceptCompressedResponses { easy.set(CURLOPT_ACCEPT_ENCODING, "") }
         if let caFile = options.additionalCAFile, request.scheme == "https" {

@@ -148,24 +148,28 @@ extension GraphRequest {
         case .legacyV2:
             guard method == .post else {
                 let full = FormEncoding.appending(plain, to: url, escapingKeys: false, alwaysSeparator: true)
-                return try PreparedRequest(method: method.rawValue, url: full, headers: headers, options: options)
+                return try PreparedRequest(
+                    method: method.rawValue, url: full, headers: headers, options: options, idempotent: isIdempotent)
             }
             let form = MultipartForm.legacyV2(
                 fields: pairs,
                 files: attachments.map { (name: $0.name, data: $0.data) }
             )
             headers.replaceOrAdd(name: "Content-Type", value: form.contentType)
-            return try PreparedRequest(method: "POST", url: url, headers: headers, body: form.body, options: options)
+            return try PreparedRequest(
+                method: "POST", url: url, headers: headers, body: form.body, options: options, idempotent: isIdempotent)
         case .standard:
             guard method == .post || !attachments.isEmpty else {
                 let full = FormEncoding.appending(plain, to: url)
-                return try PreparedRequest(method: method.rawValue, url: full, headers: headers, options: options)
+                return try PreparedRequest(
+                    method: method.rawValue, url: full, headers: headers, options: options, idempotent: isIdempotent)
             }
             if attachments.isEmpty {
                 headers.replaceOrAdd(name: "Content-Type", value: "application/x-www-form-urlencoded")
                 let body = Data(FormEncoding.encode(plain).utf8)
                 return try PreparedRequest(
-                    method: method.rawValue, url: url, headers: headers, body: body, options: options)
+                    method: method.rawValue, url: url, headers: headers, body: body, options: options,
+                    idempotent: isIdempotent)
             }
             let parts =
                 plain.map { MultipartForm.Part.text(name: $0.0, value: $0.1) }
@@ -176,7 +180,8 @@ extension GraphRequest {
             let form = MultipartForm(parts: parts)
             headers.replaceOrAdd(name: "Content-Type", value: form.contentType)
             return try PreparedRequest(
-                method: method.rawValue, url: url, headers: headers, body: form.body, options: options)
+                method: method.rawValue, url: url, headers: headers, body: form.body, options: options,
+                idempotent: isIdempotent)
         }
     }
 

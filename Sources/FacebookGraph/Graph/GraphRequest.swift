@@ -52,8 +52,15 @@ public struct GraphRequest: Sendable {
     /// The API version of this call (`v19.0`); nil uses the client's. Ignored for REST and absolute
     /// URLs, and for a path that already starts with a version.
     public var version: String?
-    /// Whether sending this request twice is harmless, so it may be retried. Defaults to true for GET
-    /// only; set it for other requests you know to be idempotent.
+    /// Whether sending this request twice is harmless, so it may be sent again. Defaults to true for
+    /// GET only (a Graph DELETE sent again after it worked fails, so it is false too); set it for
+    /// other requests you know to be idempotent.
+    ///
+    /// It decides two things: the client's ``RetryPolicy`` retries only such a request, and only such
+    /// a request rides a reused connection, which libcurl sends again by itself when the connection
+    /// dies before any answer. Any other request is sent at most once, on a connection of its own: if
+    /// that connection dies before the answer, the call fails once with
+    /// ``TransportError/Code/connectionLost``, and the server may or may not have acted on it.
     public var isIdempotent: Bool
     /// Whether to add `appsecret_proof` when the client has an app secret (default true).
     public var usesAppSecretProof: Bool = true

@@ -12,7 +12,7 @@
 //
 // 1. **Build.** A caller assembles method, URL, headers and body (the legacy layer does this from
 //    an `NSMutableDictionary`, the Graph client from typed parameters).
-// 2. **Prepare.** ``PreparedRequest/init(method:url:headers:body:options:containsSecrets:)``
+// 2. **Prepare.** ``PreparedRequest/init(method:url:headers:body:options:containsSecrets:idempotent:)``
 //    validates and freezes the request: the URL must parse with an `http` or `https` scheme and a
 //    host, and a request that carries a secret (an access token, an `appsecret_proof`, a client
 //    secret, an `Authorization` header) is refused unless it goes over `https` or to a loopback
@@ -24,7 +24,8 @@
 // 4. **Transfer.** The engine's thread drives every transfer: connection reuse, TLS, HTTP/2
 //    multiplexing, decompression, timeouts and the response-size cap all happen here. Redirects are
 //    followed by the engine itself, so that a request that carries a secret is never sent to
-//    another origin.
+//    another origin. A request that is not idempotent (``PreparedRequest/isIdempotent``) is sent at
+//    most once, on a connection of its own, so that libcurl never resends it.
 // 5. **Complete.** Exactly one of these happens, exactly once: the completion receives a
 //    ``RawResponse`` (status, headers, body, effective URL, timings — any HTTP status, 2xx or not),
 //    or a ``TransportError`` (connection refused, timeout, TLS failure, cancelled, too large…).

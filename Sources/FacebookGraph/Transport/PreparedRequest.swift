@@ -30,9 +30,17 @@ package struct PreparedRequest: Sendable {
     /// ``TransferOptions/resolve`` pin for its host and port, else the host itself. Such a request
     /// never goes through a proxy.
     package let connectsToLoopback: Bool
+    /// True when sending the request twice is harmless, so a transport may send it again on its own
+    /// when a connection dies before the answer. False: it is sent at most once, and the libcurl
+    /// engine gives it a connection of its own (see `CurlEngine`'s "Sent at most once").
+    package let isIdempotent: Bool
 
     /// The methods whose body is never absent on the wire (nil becomes empty).
     static let uploadMethods: Set<String> = ["POST", "PUT", "PATCH"]
+    /// The methods idempotent unless the caller says otherwise: the safe ones (RFC 9110 §9.2.1).
+    /// DELETE is not among them: a Graph DELETE sent again after the first one worked fails, so the
+    /// caller would hear that a successful delete failed.
+    static let idempotentMethods: Set<String> = ["GET", "HEAD", "OPTIONS", "TRACE"]
 
     /// Validates and freezes a request.
     ///
@@ -44,6 +52,8 @@ package struct PreparedRequest: Sendable {
     ///   - options: Per-request settings.
     ///   - containsSecrets: Marks the request as secret-bearing even when no known parameter or
     ///     header name shows it.
+    ///   - idempotent: Whether sending it twice is harmless; nil: true for GET, HEAD, OPTIONS and
+    ///     TRACE only.
     /// - Throws: ``TransportError`` with ``TransportError/Code/invalidURL`` or
     ///   ``TransportError/Code/insecureSecret``.
     package init(
@@ -52,7 +62,8 @@ package struct PreparedRequest: Sendable {
         headers: HTTPHeaders = [:],
         body: Data? = nil,
         options: TransferOptions = TransferOptions(),
-        containsSecrets: Bool = false
+        containsSecrets: Bool = false,
+        idempotent: Bool? = nil
     ) throws(TransportError) {
         guard let parts = HTTPURLParts(url),
             case let scheme = parts.scheme.lowercased(),
@@ -100,6 +111,7 @@ package struct PreparedRequest: Sendable {
         self.connectsToLoopback = connectsToLoopback
         self.options = options
         self.carriesSecret = carriesSecret
+        self.isIdempotent = idempotent ?? Self.idempotentMethods.contains(upperMethod)
     }
 
     /// The request a redirect to `location` produces, or an error when the redirect must not be
@@ -142,7 +154,9 @@ package struct PreparedRequest: Sendable {
             headers: newHeaders,
             body: keepsBody ? body : nil,
             options: options,
-            containsSecrets: carriesSecret
+            containsSecrets: carriesSecret,
+            // The same request again keeps what its caller said; one turned into a GET is a GET.
+            idempotent: keepsBody ? isIdempotent : nil
         )
     }
 }
