@@ -43,6 +43,7 @@ extension Facebook {
         configuration.appID = appId
         configuration.clientToken = clientToken
         configuration.retryPolicy = .never
+        configuration.deviceLoginTimeScale = deviceLoginTimeScale
         let client = GraphClient(configuration: configuration, transport: transport)
         let scope = (permissions ?? []).map { "\($0)" }
         let session = SendableFacebook(self)

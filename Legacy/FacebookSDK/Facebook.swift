@@ -81,6 +81,9 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
     public var deviceLoginPresenter: (DeviceLoginCode) -> Void = { code in
         LegacyLog.log("to log in, open \(code.verificationURI) and enter the code \(code.userCode)")
     }
+    /// How long one second of device login's waits lasts (``GraphConfiguration``'s
+    /// `deviceLoginTimeScale`): 1, or less in tests.
+    package var deviceLoginTimeScale: Double = 1
 
     /// The requests in flight, kept alive until they complete (v2's `_requests` set).
     private let requestsLock = NSLock()
