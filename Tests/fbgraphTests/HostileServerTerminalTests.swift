@@ -31,8 +31,12 @@ struct HostileServerTerminalTests {
             /// `fbgraph rest friends.get --bridge -v`: a `paging.next` on the same server whose path
             /// holds this; `-v` prints the URL it follows.
             case verboseLink(String)
+            /// `fbgraph get me`: a 200 `text/plain` body that is this, printed on the terminal.
+            case textBody(String)
             /// `fbgraph get me`: a 200 whose `name` is this, printed as JSON on the terminal.
             case jsonName(String)
+            /// `fbgraph cassette inspect`: a HAR file whose creator and recording tool are named this.
+            case harCreator(String)
             /// `fbgraph login`: `device/login` answers this user code and verification URI.
             case deviceCode(userCode: String, uri: String)
             /// `fbgraph login`: the polls, with `device/login`'s `interval` and `expires_in`.
@@ -91,9 +95,16 @@ struct HostileServerTerminalTests {
             .errorMessage("Bad \(esc)]0;PWNED\(bel)\(esc)[2J\u{9B}1mthing"), "Bad ^[]0;PWNED^G^[[2J<U+009B>1mthing"),
         shows("a paging link printed by -v sets the title", .verboseLink("\(esc)]0;PWNED\(bel)"), "after=^[]0;PWNED^G"),
         shows(
+            "a text body shown on the terminal sets the title and clears the screen",
+            .textBody("plain \(esc)]0;PWNED\(bel)\(esc)[2J\u{9B}text"), "plain ^[]0;PWNED^G^[[2J<U+009B>text", status: 0
+        ),
+        shows(
             "JSON on the terminal holds C1, bidi and U+2028 (escaped, exact)",
             .jsonName("Mal\u{9B}2J\u{202E}lory\u{2028}\(esc)]0;PWNED\(bel)"),
             #"Mal\u009b2J\u202elory\u2028\u001b]0;PWNED\u0007"#, status: 0),
+        shows(
+            "a HAR file's creator name drives cassette inspect", .harCreator("\(esc)]0;PWNED\(bel)\(esc)[2JMallory"),
+            "written by ^[]0;PWNED^G^[[2JMallory", status: 0),
         shows(
             "a device-login code and URI drive the terminal",
             .deviceCode(userCode: "\(esc)]0;PWNED\(bel)AB12", uri: "https://example.com/\(esc)[2Jdevice"),
@@ -152,6 +163,8 @@ extension HostileServerTerminalTests {
                 return json(["error": ["message": message, "type": "GraphMethodException", "code": 100]], status: 400)
             case .jsonName(let name):
                 return json(["id": "42", "name": name])
+            case .textBody(let text):
+                return .full(status: 200, headers: ["Content-Type": "text/plain"], body: Data(text.utf8))
             default:
                 return json(["id": "42"])
             }
@@ -178,12 +191,19 @@ extension HostileServerTerminalTests {
         case .friendName:
             graph = try Self.graphServer(attack)
             words = ["friends", "--base-url", graph?.baseURL ?? ""]
-        case .errorMessage, .jsonName:
+        case .errorMessage, .jsonName, .textBody:
             graph = try Self.graphServer(attack)
             words = ["get", "me", "--base-url", graph?.baseURL ?? ""]
         case .verboseLink:
             graph = try Self.graphServer(attack)
             words = ["rest", "friends.get", "--bridge", "-v", "--base-url", graph?.baseURL ?? ""]
+        case .harCreator(let name):
+            let original = try String(
+                contentsOf: PackageRoot.url.appendingPathComponent("Tests/Cassettes/me.har"), encoding: .utf8)
+            let hostile = original.replacingOccurrences(of: "FacebookSDKShim", with: JSONString.escape(name))
+            let file = directory.appendingPathComponent("hostile.har")
+            try Data(hostile.utf8).write(to: file)
+            words = ["cassette", "inspect", file.path]
         case .deviceCode(let userCode, let uri):
             device = try DeviceLoginServer(
                 script: [.approved("EAAhostileLogin1")], interval: 0, userCode: userCode, verificationURI: uri)
