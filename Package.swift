@@ -136,7 +136,7 @@ let package = Package(
         ),
         .testTarget(
             name: "fbgraphTests",
-            dependencies: ["fbgraph", "fbbench", "FacebookGraphReplay", "FacebookGraphTestSupport"]
+            dependencies: ["fbgraph", "fbbench", "FacebookSDK", "FacebookGraphReplay", "FacebookGraphTestSupport"]
         ),
     ]
 )

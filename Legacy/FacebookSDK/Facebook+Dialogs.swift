@@ -39,7 +39,8 @@ extension Facebook {
             return
         }
         let login = LegacyDeviceLogin(
-            appID: appId, clientToken: clientToken, graphBaseURL: graphBaseURL, transport: transport)
+            appID: appId, clientToken: clientToken, graphBaseURL: graphBaseURL, transport: transport,
+            timeScale: deviceLoginTimeScale)
         login.start(
             permissions: (permissions ?? []).map { "\($0)" }, queue: callbackQueue,
             present: { [self] code in deviceLoginPresenter(code) }

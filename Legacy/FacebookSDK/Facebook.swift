@@ -79,6 +79,9 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
     /// Shows the user the device-login code (``authorize(_:)`` with a ``clientToken``): by default a
     /// line on standard error with the URL and the code. Called on ``callbackQueue``.
     public var deviceLoginPresenter: (DeviceLoginCode) -> Void = LegacyDeviceLogin.defaultPresenter
+    /// How long one second of device login's waits lasts (``GraphConfiguration``'s
+    /// `deviceLoginTimeScale`): 1, or less in tests.
+    package var deviceLoginTimeScale: Double = 1
 
     /// The requests in flight, kept alive until they complete (v2's `_requests` set).
     private let requestsLock = NSLock()

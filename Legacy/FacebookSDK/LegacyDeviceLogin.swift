@@ -15,6 +15,9 @@ struct LegacyDeviceLogin: Sendable {
     /// Where Graph is, and what carries the calls.
     var graphBaseURL: String
     var transport: GraphTransport
+    /// How long one second of the flow's waits lasts (the core's `deviceLoginTimeScale`): 1, or less in
+    /// tests.
+    var timeScale: Double = 1
 
     /// What the presenters print by default: one line on standard error with the URL and the code.
     static func defaultPresenter(_ code: DeviceLoginCode) {
@@ -34,6 +37,7 @@ struct LegacyDeviceLogin: Sendable {
         configuration.appID = appID
         configuration.clientToken = clientToken
         configuration.retryPolicy = .never
+        configuration.deviceLoginTimeScale = timeScale
         let client = GraphClient(configuration: configuration, transport: transport)
         let callbacks = Callbacks(present: present, completion: completion)
         return Task {

@@ -56,6 +56,6 @@ enum BatchCommand {
         EXAMPLES:
           echo '[{"method":"GET","relative_url":"me"}]' > batch.json
           fbgraph batch batch.json --cassette Tests/Cassettes/me.har --token anything
-          fbgraph batch batch.json -p include_headers=false --live --token "$FB_ACCESS_TOKEN"
+          fbgraph batch batch.json -p include_headers=false --live
         """
 }

@@ -25,18 +25,20 @@ enum CassetteInspectCommand {
             // Anything the scanner flags is hidden too, not only the values of known parameters.
             let shown =
                 scanner.scan(text: url, file: path).isEmpty ? url : scanner.redacted(SecretPolicy.redactedURL(url))
+            // A HAR file may come from anyone: its texts are shown inert (``TerminalText``).
             rows.append([
-                "\(index)", entry.request.method, "\(entry.response.status)", entry.playback.rawValue,
-                "\(entry.response.content.body.count)", shown,
+                "\(index)", TerminalText.inert(entry.request.method), "\(entry.response.status)",
+                entry.playback.rawValue, "\(entry.response.content.body.count)", TerminalText.inert(shown),
             ])
         }
         let creator = archive.log.creator
         let writer = creator.version.hasPrefix(creator.name) ? creator.version : "\(creator.name) \(creator.version)"
-        output.out("\(path): \(archive.log.entries.count) entries, written by \(writer)")
+        output.out("\(path): \(archive.log.entries.count) entries, written by \(TerminalText.inert(writer))")
         output.out(table(rows))
         if let provenance = archive.log.provenance {
-            output.out("provenance: recorded \(provenance.recordedAt) by \(provenance.tool)")
-            output.out("redaction rules: \(provenance.redactionRules.joined(separator: ", "))")
+            output.out(
+                TerminalText.inert("provenance: recorded \(provenance.recordedAt) by \(provenance.tool)"))
+            output.out(TerminalText.inert("redaction rules: \(provenance.redactionRules.joined(separator: ", "))"))
         } else {
             output.out("provenance: none (not recorded by FacebookSDKShim)")
         }

@@ -41,7 +41,8 @@ enum FriendsCommand {
         let format = try OutputFormat(arguments)
         let target = try GraphTarget(arguments)
         guard let token = target.token else {
-            throw .usage("fbgraph friends needs an access token: pass --token or set FB_ACCESS_TOKEN")
+            throw .usage(
+                "fbgraph friends needs an access token: set FB_ACCESS_TOKEN, run fbgraph login, or pass --token")
         }
         let session = FBSession(accessToken: token, expirationDate: nil)
         session.transport = target.transport
@@ -118,6 +119,6 @@ enum FriendsCommand {
         EXAMPLES:
           fbgraph friends > selection.json
           fbgraph friends --sort last --display last --single
-          fbgraph friends --live --token "$FB_ACCESS_TOKEN"
+          fbgraph friends --live
         """
 }

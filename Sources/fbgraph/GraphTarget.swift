@@ -66,10 +66,13 @@ struct GraphTarget {
     ) throws(CommandError) {
         let baseURL = arguments.value("--base-url")
         let live = arguments.has("--live")
-        // `fbgraph login`'s token counts only where a real server is called.
-        let stored = live || baseURL != nil || recording ? try TokenStore(environment: environment).load() : nil
-        let given = [arguments.value("--token"), environment["FB_ACCESS_TOKEN"], stored].compactMap { $0 }.first {
+        // `fbgraph login`'s token counts only where a real server is called, and is read only when
+        // neither --token nor FB_ACCESS_TOKEN gives one (an unsafe token file is then an error).
+        var given = [arguments.value("--token"), environment["FB_ACCESS_TOKEN"]].compactMap { $0 }.first {
             !$0.isEmpty
+        }
+        if given == nil, live || baseURL != nil || recording {
+            given = try TokenStore(environment: environment).load()
         }
         let cassettePath = recording ? nil : arguments.value("--cassette")
         let verbose = arguments.has("--verbose")
@@ -89,7 +92,9 @@ struct GraphTarget {
             self.init(transport: .libcurl, graphBase: base, restBase: base, token: given, verbose: verbose)
         } else if live || recording {
             guard let given else {
-                throw .usage("\(live ? "--live" : "record") needs an access token: pass --token or set FB_ACCESS_TOKEN")
+                throw .usage(
+                    "\(live ? "--live" : "record") needs an access token: set FB_ACCESS_TOKEN, run fbgraph login, or pass --token"
+                )
             }
             self.init(
                 transport: .libcurl, graphBase: Self.liveGraphBase, restBase: Self.liveRESTBase, token: given,
@@ -138,8 +143,10 @@ extension GraphTarget {
           --base-url URL          Call the server at URL. A token goes over plain http only to a
                                   loopback host (127.0.0.1, ::1, localhost); elsewhere use https.
           --token TOKEN           The access token (default FB_ACCESS_TOKEN, then the token
-                                  'fbgraph login' saved, for --live and --base-url). Any token
-                                  replays as <TOKEN-1>, the placeholder recordings hold.
+                                  'fbgraph login' saved, for --live and --base-url). A real
+                                  token on the command line shows in ps: prefer FB_ACCESS_TOKEN
+                                  or fbgraph login. Any token replays as <TOKEN-1>, the
+                                  placeholder recordings hold.
                                   Without --live, --cassette or --base-url the recordings built into
                                   fbgraph answer, in process, with the token <TOKEN-1>.
           -v, --verbose           Describe each request sent and each response (status, time,

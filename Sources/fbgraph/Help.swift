@@ -31,14 +31,15 @@ enum Help {
           -h, --help          Show help for fbgraph or a subcommand (fbgraph get --help).
 
         ENVIRONMENT:
-          FB_ACCESS_TOKEN     The access token when --token is not given.
+          FB_ACCESS_TOKEN     The access token when --token is not given (a real token given
+                              with --token shows in ps; this does not).
 
         EXIT STATUS: 0 on success, 1 on a failure (Graph error, HTTP error, transport error), 64 on
         a usage error, 130 when interrupted (fbgraph friends).
 
         EXAMPLES:
           fbgraph get me
-          fbgraph get me --fields id,name --live --token "$FB_ACCESS_TOKEN"
+          fbgraph get me --fields id,name --live
           fbgraph get me --fields id,name --cassette Tests/Cassettes/me.har --token anything
           fbgraph replay serve Tests/Cassettes/me.har --port 8080
           fbgraph cassette scan Tests/Cassettes

@@ -1,4 +1,5 @@
 import FacebookGraph
+import FacebookSDK
 import Foundation
 
 /// `fbgraph login` and `fbgraph logout`: Facebook Login for Devices from a terminal, the token kept in
@@ -19,12 +20,33 @@ enum LoginCommand {
     static let logout = Command(
         name: "logout",
         help: logoutHelp,
-        action: .parsed { _, output throws(CommandError) in
-            let store = TokenStore()
-            output.err(try store.remove() ? "logged out: removed \(store.file.path)" : "not logged in")
+        action: .parsed { _, output throws(CommandError) in try runLogout(output: &output) }
+    )
+
+    /// Removes the saved token and the cached friend lists of its owner (`fbgraph friends` keeps
+    /// them under the owner's id, as `FBSession.closeAndClearTokenInformation()` clears them).
+    static func runLogout(
+        output: inout StandardStreams,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(CommandError) -> Int32 {
+        let store = TokenStore(environment: environment)
+        let owner = store.loadOwner()
+        guard try store.remove() else {
+            output.err("not logged in")
             return ExitCode.success
         }
-    )
+        output.err("logged out: removed \(store.file.path)")
+        guard let owner else { return ExitCode.success }
+        let cache = FriendCacheStore.defaultDirectory(environment: environment)
+        guard FileManager.default.fileExists(atPath: cache.path) else { return ExitCode.success }
+        do {
+            try FriendCacheStore(directory: cache).removeEntries(owner: owner)
+            output.err("removed user \(owner)'s cached friend lists from \(cache.path)")
+        } catch {
+            throw .failure("the token is removed, but not user \(owner)'s cached friend lists: \(error)")
+        }
+        return ExitCode.success
+    }
 
     static func runLogin(
         _ arguments: CommandArguments,
@@ -49,12 +71,19 @@ enum LoginCommand {
         configuration.appID = appID
         configuration.clientToken = clientToken
         configuration.retryPolicy = .never
+        // Tests only: shortens device login's waits (the 5 s floor becomes 50 ms at 0.01), so a test
+        // sees the polls' count and spacing without waiting seconds for each.
+        if let scale = environment["FBGRAPH_TEST_TIME_SCALE"].flatMap(Double.init), scale >= 0.001, scale <= 1 {
+            configuration.deviceLoginTimeScale = scale
+        }
         let scope = arguments.value("--scope").map { $0.split(separator: ",").map(String.init) } ?? []
         let client = GraphClient(configuration: configuration)
         let outcome = waitFor {
             let code = try await client.startDeviceLogin(permissions: scope)
             var streams = StandardStreams()
-            streams.out("To log in, open \(code.verificationURI) and enter the code \(code.userCode)")
+            // Both come from the server: shown inert (the core has checked the URI is http or https).
+            let uri = TerminalText.inert(code.verificationURI)
+            streams.out("To log in, open \(uri) and enter the code \(TerminalText.inert(code.userCode))")
             return try await client.finishDeviceLogin(code) { progress in
                 var streams = StandardStreams()
                 switch progress {
@@ -70,11 +99,31 @@ enum LoginCommand {
             output.err("error: \(error)")
             return ExitCode.failure
         case .success(let token):
-            let store = TokenStore()
-            try store.save(token.accessToken)
+            let store = TokenStore(environment: environment)
+            let owner = owner(of: token.accessToken, configuration: configuration)
+            try store.save(token.accessToken, owner: owner)
             output.err("logged in: token \(TokenStore.masked(token.accessToken)) saved to \(store.file.path)")
+            if owner == nil {
+                output.err("note: the token's user id is unknown, so logout cannot clear its cached friend lists")
+            }
             return ExitCode.success
         }
+    }
+
+    /// The id of `token`'s user (`me?fields=id`), for logout to clear that user's cached friend
+    /// lists; nil when the server does not say, or answers something that is not an id.
+    private static func owner(of token: String, configuration: GraphConfiguration) -> String? {
+        var configuration = configuration
+        configuration.accessToken = token
+        let client = GraphClient(configuration: configuration)
+        struct Me: Decodable { var id: String }
+        let answer = waitFor {
+            try await client.send(GraphRequest(path: "me", parameters: ["fields": "id"])).decode(Me.self).id
+        }
+        guard case .success(let id) = answer, !id.isEmpty, id.count <= 64,
+            id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+        else { return nil }
+        return id
     }
 
     /// Runs `body` on the cooperative pool and blocks this (main, non-pool) thread until it ends.
@@ -123,7 +172,8 @@ enum LoginCommand {
         """
 
     static let logoutHelp = """
-        OVERVIEW: Remove the token fbgraph login saved.
+        OVERVIEW: Remove the token fbgraph login saved, and the friend lists fbgraph friends cached for
+        its user.
 
         USAGE: fbgraph logout
 

@@ -105,7 +105,8 @@ enum RecordCommand {
           --fields a,b            Shorthand for -p fields=a,b.
           --base-url URL          Record from the server at URL instead of graph.facebook.com.
           --live                  Record from the real Graph API (the default).
-          --token TOKEN           The access token (default FB_ACCESS_TOKEN; required for the real API).
+          --token TOKEN           The access token (default FB_ACCESS_TOKEN, which unlike --token
+                                  does not show in ps; required for the real API).
           -h, --help              Show this help.
 
         EXIT STATUS: 0 when the exchange was appended (whatever status the server answered), 1 when

@@ -52,7 +52,7 @@ enum RequestCommand {
             overview = "DELETE a Graph object; the parameters go in the query."
             examples = """
                   fbgraph delete 4_1001 --cassette Tests/Cassettes/me.har --token anything
-                  fbgraph delete 4_1001 --live --token "$FB_ACCESS_TOKEN"
+                  fbgraph delete 4_1001 --live
                 """
         default:
             overview = "GET a Graph path and print the response; the parameters go in the query."
@@ -60,7 +60,7 @@ enum RequestCommand {
                   fbgraph get me
                   fbgraph get me/friends -p limit=3
                   fbgraph get me --fields id,name --cassette Tests/Cassettes/me.har --token anything
-                  fbgraph get me --live --token "$FB_ACCESS_TOKEN"
+                  fbgraph get me --live
                 """
         }
         return """

@@ -1,6 +1,10 @@
 import FacebookGraph
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Prints what came back and decides the exit status, the same way for every command:
 ///
 /// - the body on standard output (JSON pretty or compact, other text as it is, other bytes raw);
@@ -65,12 +69,18 @@ enum ResponseReport {
     }
 
     /// Writes a body: JSON rendered, UTF-8 text as it is (both through `clean`), anything else byte
-    /// for byte.
+    /// for byte. On a terminal, a body that is not JSON is terminal text: it is shown inert
+    /// (``TerminalText``; line feeds kept), its bytes decoded as UTF-8 with U+FFFD for the rest.
+    /// Redirected, it is written exactly.
     private static func printBody(
         _ body: Data, compact: Bool, output: inout StandardStreams, clean: (String) -> String
     ) {
         guard !body.isEmpty else { return }
-        if String(data: body, encoding: .utf8) != nil {
+        if isatty(STDOUT_FILENO) == 1,
+            (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) == nil
+        {
+            output.out(TerminalText.inert(clean(String(decoding: body, as: UTF8.self)), keepingNewlines: true))
+        } else if String(data: body, encoding: .utf8) != nil {
             output.out(clean(JSONPrinter.render(body, compact: compact)))
         } else {
             output.outBytes(body)

@@ -90,6 +90,6 @@ enum RestCommand {
           fbgraph rest friends.getAppUsers
           fbgraph rest fql.query -p query="SELECT uid, name, pic_square, sex FROM user WHERE uid = me()"
           fbgraph rest users.getInfo -p uids=100001,100003 -p fields=name,pic_square --no-bridge
-          fbgraph rest stream.publish -p message=Hello --post --live --token "$FB_ACCESS_TOKEN"
+          fbgraph rest stream.publish -p message=Hello --post --live
         """
 }

@@ -12,9 +12,13 @@ struct StandardStreams {
         Self.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8), to: .standardOutput)
     }
 
-    /// Writes `text` to standard error, adding a newline unless it ends with one.
+    /// Writes `text` to standard error, adding a newline unless it ends with one. Standard error is
+    /// terminal text, and its lines carry what servers said (error messages, `-v`'s URLs), so the text
+    /// is made inert first (``TerminalText``: escape sequences, controls, bidi overrides and line
+    /// separators shown as visible placeholders; line feeds kept).
     mutating func err(_ text: String) {
-        Self.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8), to: .standardError)
+        let line = TerminalText.inert(text, keepingNewlines: true)
+        Self.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8), to: .standardError)
     }
 
     /// Writes `data` to standard output as it is (a body that is not text).

@@ -107,4 +107,72 @@ struct DeviceLoginTests {
         }
         #expect(error.isCancellation)
     }
+
+    @Test(
+        "The server's interval and lifetime are kept within bounds: no hot loop, no endless polling",
+        arguments: [
+            (nil, 420, 5, 420), (0, 420, 5, 420), (-3, 420, 5, 420), (0.2, 420, 5, 420), (2, 420, 2, 420),
+            (1e9, 420, 60, 420), (5, 0, 5, 420), (5, -1, 5, 420), (5, 1e12, 5, 1800),
+        ] as [(Double?, Double, Int64, Int64)])
+    func bounds(interval: Double?, expiresIn: Double, usedInterval: Int64, usedExpiry: Int64) async throws {
+        let server = try DeviceLoginServer(script: [.pending], interval: interval, expiresIn: expiresIn)
+        let code = try await Self.client(server).startDeviceLogin()
+        #expect(code.interval == .seconds(usedInterval))
+        #expect(code.expiresIn == .seconds(usedExpiry))
+    }
+
+    @Test(
+        "A verification URI that is not http or https is refused before anyone is told to open it",
+        arguments: ["javascript:alert(1)", "file:///etc/passwd", "", "https://", "www.facebook.com/device"])
+    func verificationURI(uri: String) async throws {
+        let server = try DeviceLoginServer(script: [.pending], verificationURI: uri)
+        await #expect {
+            _ = try await Self.client(server).startDeviceLogin()
+        } throws: { error in
+            let error = error as? GraphError
+            return error?.category == .decoding && error?.message.contains("verification_uri") == true
+        }
+    }
+
+    /// A client whose device-login seconds last 10 ms (more under a timeout scale).
+    static func fastClient(_ server: DeviceLoginServer) -> GraphClient {
+        var configuration = client(server).configuration
+        configuration.deviceLoginTimeScale = min(0.01 * testTimeoutScale, 1)
+        return GraphClient(configuration: configuration)
+    }
+
+    @Test("An interval of 0 polls at the 5 s floor, and slow_down adds 5 s: the spacing the server saw")
+    func floorAndSlowDownOnTheWire() async throws {
+        let server = try DeviceLoginServer(
+            script: [.pending, .slowDown, .pending, .approved("EAAfloorToken1")], interval: 0)
+        let client = Self.fastClient(server)
+        let code = try await client.startDeviceLogin()
+        let token = try await client.finishDeviceLogin(code)
+        #expect(token.accessToken == "EAAfloorToken1")
+        #expect(server.polls == 4)
+        let gaps = server.pollGaps.map { Double($0.components.attoseconds) / 1e18 + Double($0.components.seconds) }
+        // Each of the flow's seconds lasts `scale`: the gaps are at least 5, 10 and 10 of them (a gap
+        // also holds a request's time).
+        let scale = min(0.01 * testTimeoutScale, 1)
+        #expect(gaps.count == 3)
+        #expect(
+            gaps.count == 3 && gaps[0] >= 5 * scale && gaps[1] >= 10 * scale && gaps[2] >= 10 * scale, "gaps: \(gaps)")
+    }
+
+    @Test("Polling stops at expires_in on the real clock with a clear error, after the polls that fit")
+    func expiryOnTheWire() async throws {
+        // 14 s: room for the requests' own time (up to 4 s of the flow's) before the third poll.
+        let server = try DeviceLoginServer(script: [.pending], interval: 0, expiresIn: 14)
+        let client = Self.fastClient(server)
+        let code = try await client.startDeviceLogin()
+        await #expect {
+            _ = try await client.finishDeviceLogin(code)
+        } throws: { error in
+            let error = error as? GraphError
+            return error?.category == .tokenExpired && error?.message.contains("expired") == true
+        }
+        // Polls at 0, 5 and 10 s (the floor); the next wait would pass 14 s. Slow requests (a loaded
+        // machine) may leave room for only two; a hot loop would make hundreds.
+        #expect((2...3).contains(server.polls), "\(server.polls) polls")
+    }
 }

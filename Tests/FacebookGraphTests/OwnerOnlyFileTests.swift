@@ -52,17 +52,17 @@ struct OwnerOnlyFileTests {
             do {
                 _ = try OwnerOnlyFile.read(file)
             } catch {
-                #expect(error.isRefused && error.reason.contains("others may read it"))
+                #expect(error.isRefused && error.reason.contains("lets group or others read or change it"))
                 #expect(!error.description.contains("s3cr3t"))
             }
         }
         chmod(file.path, 0o600)
         let link = root.appendingPathComponent("link")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)
-        #expect(throws: OwnerOnlyFile.Failure(path: link.path, reason: "is a symbolic link", isRefused: true)) {
+        #expect(throws: OwnerOnlyFile.Failure(path: link.path, reason: "it is a symbolic link", isRefused: true)) {
             try OwnerOnlyFile.read(link)
         }
-        #expect(throws: OwnerOnlyFile.Failure(path: root.path, reason: "is not a regular file", isRefused: true)) {
+        #expect(throws: OwnerOnlyFile.Failure(path: root.path, reason: "it is not a regular file", isRefused: true)) {
             try OwnerOnlyFile.read(root)
         }
     }

@@ -51,6 +51,7 @@ struct FBSessionTests {
         session.callbackQueue = DispatchQueue(label: "fbsession.tests")
         session.clientToken = clientToken
         session.deviceLoginPresenter = { _ in }
+        session.deviceLoginTimeScale = 0.01  // the 5 s polling floor lasts 50 ms
         session.pageStore = nil
         if let server { session.graphBaseURL = server.graphBaseURL }
         return session

@@ -26,17 +26,41 @@ package final class DeviceLoginServer: Sendable {
     /// The device code it hands out.
     package static let deviceCode = "DEVICE-CODE-SECRET"
 
+    /// The id `GET me?fields=id` answers for a token the server approved.
+    package static let ownerID = "100004242"
+
+    private struct State {
+        var script: [Poll]
+        var polls = 0
+        var pollTimes: [ContinuousClock.Instant] = []
+        var requests: [HTTPServerRequest] = []
+        var approved: Set<String> = []
+    }
+
     private let server: LoopbackHTTPServer
-    private let state: LockedValue<(script: [Poll], polls: Int, requests: [HTTPServerRequest])>
+    private let state: LockedValue<State>
 
     /// Starts the server; polls are answered from `script` in order (the last answer repeats).
-    package init(script: [Poll], interval: Int = 5, expiresIn: Int = 420) throws {
-        let state = LockedValue<(script: [Poll], polls: Int, requests: [HTTPServerRequest])>((script, 0, []))
+    /// `interval` and `expiresIn` are sent as given (`interval` nil: left out); `userCode` and
+    /// `verificationURI` are what `device/login` answers. A token it approved can ask `me?fields=id`
+    /// (``ownerID``).
+    package init(
+        script: [Poll], interval: Double? = 5, expiresIn: Double = 420, userCode: String = "A1B2C3",
+        verificationURI: String = "https://www.facebook.com/device"
+    ) throws {
+        let state = LockedValue(State(script: script))
         self.state = state
         server = try LoopbackHTTPServer { request in
             let form = FormEncoding.decode(String(decoding: request.body, as: UTF8.self))
             func value(_ name: String) -> String? { form.first { $0.name == name }?.value }
             state.withLock { $0.requests.append(request) }
+            if request.method == "GET", request.path.hasSuffix("/me") {
+                let token = request.queryItems.first { $0.name == "access_token" }?.value ?? ""
+                guard state.withLock({ $0.approved.contains(token) }) else {
+                    return Self.error(190, nil, "Invalid OAuth access token.", status: 400)
+                }
+                return Self.json(["id": Self.ownerID])
+            }
             guard value("access_token") == "\(Self.appID)|\(Self.clientToken)" else {
                 return Self.error(190, nil, "Invalid OAuth access token.", status: 400)
             }
@@ -44,18 +68,24 @@ package final class DeviceLoginServer: Sendable {
                 request.method, request.path.hasSuffix("/device/login"), request.path.hasSuffix("/device/login_status")
             ) {
             case ("POST", true, _):
-                return Self.json([
-                    "code": Self.deviceCode, "user_code": "A1B2C3",
-                    "verification_uri": "https://www.facebook.com/device",
-                    "expires_in": expiresIn, "interval": interval,
-                ])
+                var answer: [String: Any] = [
+                    "code": Self.deviceCode, "user_code": userCode, "verification_uri": verificationURI,
+                    "expires_in": expiresIn,
+                ]
+                if let interval { answer["interval"] = interval }
+                return Self.json(answer)
             case ("POST", _, true):
                 guard value("code") == Self.deviceCode else {
                     return Self.error(100, nil, "Invalid device code", status: 400)
                 }
                 let poll = state.withLock { state -> Poll in
-                    defer { state.polls += 1 }
-                    return state.script[min(state.polls, state.script.count - 1)]
+                    defer {
+                        state.polls += 1
+                        state.pollTimes.append(.now)
+                    }
+                    let poll = state.script[min(state.polls, state.script.count - 1)]
+                    if case .approved(let token) = poll { state.approved.insert(token) }
+                    return poll
                 }
                 switch poll {
                 case .pending:
@@ -87,6 +117,10 @@ package final class DeviceLoginServer: Sendable {
     package var graphBaseURL: String { server.baseURL + "/" }
     /// How many polls it has answered.
     package var polls: Int { state.withLock { $0.polls } }
+    /// The time between each poll and the one before it, as the server received them.
+    package var pollGaps: [Duration] {
+        state.withLock { state in zip(state.pollTimes, state.pollTimes.dropFirst()).map { $0.duration(to: $1) } }
+    }
     /// Every request it received.
     package var requests: [HTTPServerRequest] { state.withLock { $0.requests } }
 

@@ -97,4 +97,19 @@ struct DocumentedExamplesTests {
         #expect(DocumentedExample.verdict("fbgraph get me --live --token x") == .needsNetwork)
         #expect(DocumentedExample.verdict("rm -rf /") == .unknown)
     }
+
+    @Test("No help text, README.md or Migration.md example puts a real token on the command line (ps shows it)")
+    func noTokenOnTheCommandLine() throws {
+        func helps(_ command: Command) -> [String] { [command.help] + command.subcommands.flatMap(helps) }
+        let texts =
+            try ["README.md", "Migration.md"].map {
+                ($0, try String(contentsOf: Self.root.appendingPathComponent($0), encoding: .utf8))
+            } + helps(CommandLineTool.root).map { ("a --help", $0) }
+        let tokenFromVariable = #/--token[ =]+"?\$/#
+        for (name, text) in texts {
+            for line in text.components(separatedBy: "\n") where line.contains(tokenFromVariable) {
+                Issue.record("\(name) passes a token on the command line: \(line)")
+            }
+        }
+    }
 }

@@ -40,6 +40,20 @@ final class TmuxSession {
         (try? tmux(["capture-pane", "-p", "-t", session]).output) ?? ""
     }
 
+    /// The pane's title (`#{pane_title}`), which a program sets with `ESC ] 0 ;` or `ESC ] 2 ;`.
+    func title() -> String {
+        ((try? tmux(["display-message", "-p", "-t", session, "#{pane_title}"]).output) ?? "")
+            .trimmingCharacters(in: .newlines)
+    }
+
+    /// From now on, appends every byte the program writes to the terminal, before tmux interprets
+    /// it, to `file` (`pipe-pane`).
+    func recordOutput(to file: URL) throws {
+        let quoted = "'" + file.path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        let piped = try tmux(["pipe-pane", "-t", session, "cat >> \(quoted)"])
+        guard piped.status == 0 else { throw TmuxError.failed("pipe-pane", piped.output) }
+    }
+
     /// Types `text` literally.
     func type(_ text: String) throws {
         _ = try tmux(["send-keys", "-t", session, "-l", text])

@@ -75,7 +75,8 @@ extension FBSession {
             return
         }
         let login = LegacyDeviceLogin(
-            appID: appID, clientToken: clientToken, graphBaseURL: graphBaseURL, transport: transport)
+            appID: appID, clientToken: clientToken, graphBaseURL: graphBaseURL, transport: transport,
+            timeScale: deviceLoginTimeScale)
         let task = login.start(
             permissions: permissions.map { "\($0)" }, queue: queue,
             present: { [self] code in deviceLoginPresenter(code) }

@@ -65,6 +65,9 @@ open class FBSession: NSObject, @unchecked Sendable {
     /// Shows the user the device-login code: by default a line on standard error with the URL and the
     /// code. Called on ``callbackQueue``.
     public var deviceLoginPresenter: (DeviceLoginCode) -> Void = LegacyDeviceLogin.defaultPresenter
+    /// How long one second of device login's waits lasts (the core's `deviceLoginTimeScale`): 1, or
+    /// less in tests.
+    package var deviceLoginTimeScale: Double = 1
     /// Where the state handler runs when a device login ends (`Facebook.defaultCallbackQueue`, the
     /// main queue unless changed, as v3.1's login ended on the main thread).
     public var callbackQueue: DispatchQueue = Facebook.defaultCallbackQueue

@@ -26,6 +26,10 @@ import Foundation
 /// | an access token | returns it |
 ///
 /// The code's own `expires_in` bounds the polling as well: past it the client stops without asking.
+/// The server's `interval` and `expires_in` are kept within bounds — an interval that is missing,
+/// below 1 s (an `"interval": 0` would poll in a hot loop) or not a number is RFC 8628's 5 s, one
+/// above 60 s is 60 s, a lifetime above 30 minutes is 30 minutes — and a `verification_uri` that is
+/// not an `http` or `https` URL is refused before the user sees it.
 public struct DeviceLoginCode: Sendable, Hashable {
     /// The code the client polls with (secret: never shown to the user).
     public var code: String
@@ -33,9 +37,9 @@ public struct DeviceLoginCode: Sendable, Hashable {
     public var userCode: String
     /// Where the user goes (`https://www.facebook.com/device`).
     public var verificationURI: String
-    /// How long the code is valid.
+    /// How long the code is valid (the server's `expires_in`, at most 30 minutes).
     public var expiresIn: Duration
-    /// How long to wait between polls.
+    /// How long to wait between polls (the server's `interval` within 1–60 s, else 5 s).
     public var interval: Duration
 }
 
@@ -83,12 +87,19 @@ extension GraphClient {
             var interval: Double?
         }
         let answer = try response.decode(Answer.self)
+        guard let uri = URLComponents(string: answer.verification_uri),
+            ["http", "https"].contains(uri.scheme?.lowercased() ?? ""), uri.host?.isEmpty == false
+        else {
+            throw GraphError(
+                decoding: "device/login answered a verification_uri that is not an http or https URL",
+                status: response.status, body: response.body)
+        }
         return DeviceLoginCode(
             code: answer.code,
             userCode: answer.user_code,
             verificationURI: answer.verification_uri,
-            expiresIn: Self.duration(seconds: answer.expires_in ?? 420),
-            interval: Self.duration(seconds: max(answer.interval ?? 5, 0))
+            expiresIn: DeviceLoginPacing.expiry(fromServer: answer.expires_in),
+            interval: DeviceLoginPacing.interval(fromServer: answer.interval)
         )
     }
 
@@ -103,25 +114,32 @@ extension GraphClient {
         _ code: DeviceLoginCode,
         progress: @Sendable (DeviceLoginProgress) -> Void = { _ in }
     ) async throws(GraphError) -> DeviceLoginToken {
-        try await finishDeviceLogin(code, progress: progress) { duration throws(GraphError) in
-            do {
-                try await Task.sleep(for: duration)
-            } catch {
-                throw GraphError(transport: TransportError(.cancelled, message: "device login cancelled", url: ""))
-            }
-        }
+        try await finishDeviceLogin(
+            code, progress: progress, clock: .real(scale: configuration.deviceLoginTimeScale))
     }
 
-    /// ``finishDeviceLogin(_:progress:)`` with the waits made by `sleep` (tests pass one that does not
-    /// wait); the code's expiry is counted in the time `sleep` was asked for.
+    /// ``finishDeviceLogin(_:progress:)`` on a virtual clock: the waits are reported to `sleep` (tests
+    /// pass one that does not wait), and the code's expiry is counted in the time `sleep` was asked for.
     package func finishDeviceLogin(
         _ code: DeviceLoginCode,
         progress: @Sendable (DeviceLoginProgress) -> Void,
-        sleep: (Duration) async throws(GraphError) -> Void
+        sleep: @escaping @Sendable (Duration) async throws(GraphError) -> Void
+    ) async throws(GraphError) -> DeviceLoginToken {
+        try await finishDeviceLogin(code, progress: progress, clock: .virtual(sleep))
+    }
+
+    /// Polls on `clock` (``DeviceLoginPacing``'s rule: the code's interval, `slow_down`, the expiry).
+    package func finishDeviceLogin(
+        _ code: DeviceLoginCode,
+        progress: @Sendable (DeviceLoginProgress) -> Void,
+        clock: DeviceLoginClock
     ) async throws(GraphError) -> DeviceLoginToken {
         let token = try appClientToken()
-        var interval = code.interval
-        var waited = Duration.zero
+        // A code made by hand (not by startDeviceLogin) gets the same bounds.
+        var interval =
+            code.interval < DeviceLoginPacing.minimumInterval ? DeviceLoginPacing.defaultInterval : code.interval
+        let expiresIn = min(code.expiresIn, DeviceLoginPacing.maximumExpiry)
+        let start = clock.now()
         while true {
             var request = GraphRequest(path: "device/login_status", method: .post, parameters: ["code": code.code])
             request.accessToken = token
@@ -133,7 +151,7 @@ extension GraphClient {
             } catch let error where error.subcode == Self.devicePendingSubcode {
                 progress(.pending(interval: interval))
             } catch let error where error.subcode == Self.deviceSlowDownSubcode {
-                interval += .seconds(5)
+                interval += DeviceLoginPacing.slowDownStep
                 progress(.slowedDown(interval: interval))
             } catch let error where error.subcode == Self.deviceExpiredSubcode {
                 var expired = error
@@ -144,16 +162,16 @@ extension GraphClient {
                 denied.category = .permission
                 throw denied
             }
-            guard waited + interval <= code.expiresIn else {
+            guard clock.now() - start + interval <= expiresIn else {
                 throw GraphError(
                     shape: .transport,
-                    message: "the device code expired before the user approved it",
+                    message:
+                        "the device code expired before the user approved it (it was valid for \(expiresIn.components.seconds) s)",
                     httpStatus: nil,
                     category: .tokenExpired
                 )
             }
-            try await sleep(interval)
-            waited += interval
+            try await clock.sleep(interval)
         }
     }
 
@@ -181,12 +199,8 @@ extension GraphClient {
         let answer = try response.decode(Answer.self)
         return DeviceLoginToken(
             accessToken: answer.access_token,
-            expiresIn: answer.expires_in.flatMap { $0 > 0 ? duration(seconds: $0) : nil },
+            expiresIn: answer.expires_in.flatMap { $0 > 0 ? DeviceLoginPacing.duration(seconds: $0) : nil },
             dataAccessExpiration: answer.data_access_expiration_time.map { Date(timeIntervalSince1970: $0) }
         )
-    }
-
-    private static func duration(seconds: Double) -> Duration {
-        .milliseconds(Int64(min(max(seconds, 0), 86_400 * 365) * 1000))
     }
 }

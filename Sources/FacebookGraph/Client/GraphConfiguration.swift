@@ -51,6 +51,9 @@ public struct GraphConfiguration: Sendable {
     /// thread (keep it short). Nil (the default) reports nothing and costs nothing. Every
     /// ``GraphEvent`` is safe to log: its URL and error texts have their secrets redacted.
     public var eventHandler: (@Sendable (GraphEvent) -> Void)?
+    /// How long one second of device login's waits lasts, in seconds: 1, or less in tests, so that
+    /// the 5 s polling floor (``DeviceLoginPacing``) is kept in its shape but not in its length.
+    package var deviceLoginTimeScale: Double = 1
 
     /// A configuration with the defaults, and optionally a token.
     public init(accessToken: String? = nil) {

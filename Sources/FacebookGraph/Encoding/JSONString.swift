@@ -27,13 +27,17 @@ package enum JSONString {
             case "\t": output += "\\t"
             case "\u{08}": output += "\\b"
             case "\u{0C}": output += "\\f"
-            case let control where control.value < 0x20:
-                let hex = String(control.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            case let control where control.value < 0x20: output += unicodeEscape(control)
             default: output.unicodeScalars.append(scalar)
             }
         }
         return output
+    }
+
+    /// `scalar` (of the Basic Multilingual Plane) as a `\uXXXX` escape, lower-case hex: `\u001b`.
+    package static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(4 - hex.count, 0)) + hex
     }
 
     /// `text` as a whole JSON string literal, in double quotes.

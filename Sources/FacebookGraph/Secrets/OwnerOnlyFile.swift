@@ -41,7 +41,7 @@ package enum OwnerOnlyFile {
         let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
-            if errno == ELOOP { throw Failure(path: file.path, reason: "is a symbolic link", isRefused: true) }
+            if errno == ELOOP { throw Failure(path: file.path, reason: "it is a symbolic link", isRefused: true) }
             throw Failure(path: file.path, reason: "cannot open: \(String(cString: strerror(errno)))", isRefused: false)
         }
         defer { close(descriptor) }
@@ -50,15 +50,18 @@ package enum OwnerOnlyFile {
             throw Failure(path: file.path, reason: "cannot stat: \(String(cString: strerror(errno)))", isRefused: false)
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            throw Failure(path: file.path, reason: "is not a regular file", isRefused: true)
+            throw Failure(path: file.path, reason: "it is not a regular file", isRefused: true)
         }
         guard status.st_uid == geteuid() else {
-            throw Failure(path: file.path, reason: "belongs to another user", isRefused: true)
+            throw Failure(
+                path: file.path, reason: "it belongs to uid \(status.st_uid), not to you (uid \(geteuid()))",
+                isRefused: true)
         }
         guard status.st_mode & 0o077 == 0 else {
             let mode = String(status.st_mode & 0o777, radix: 8)
             throw Failure(
-                path: file.path, reason: "has mode \(mode): others may read it (chmod 600 it, or remove it)",
+                path: file.path,
+                reason: "its mode 0\(mode) lets group or others read or change it (chmod 600 it, or remove it)",
                 isRefused: true)
         }
         var data = Data()
@@ -99,6 +102,12 @@ package enum OwnerOnlyFile {
             unlink(temporary)
             throw Failure(
                 path: file.path, reason: "cannot write: \(String(cString: strerror(number)))", isRefused: false)
+        }
+        // The rename is durable only once the folder's entry is on disk.
+        let directory = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directory >= 0 {
+            fsync(directory)
+            close(directory)
         }
     }
 

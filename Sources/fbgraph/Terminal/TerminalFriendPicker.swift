@@ -189,14 +189,17 @@ final class TerminalFriendPicker {
         var lines: [PickerScreen.Line] = []
         users = [:]
         for section in sections {
-            if let title = section.title { lines.append(.header(title)) }
+            if let title = section.title { lines.append(.header(TerminalText.inert(title))) }
             for row in section.rows {
                 guard let id = row.user.id else { continue }
                 users[id] = row.user
                 let name = row.displayName
                 let boldStart = name.distance(from: name.startIndex, to: row.boldRange.lowerBound)
                 let boldEnd = name.distance(from: name.startIndex, to: row.boldRange.upperBound)
-                let shown = PickerScreen.Row(id: id, name: name, bold: boldStart..<boldEnd, isSelected: row.isSelected)
+                // Names come from the server: made inert here, where they enter the screen, so the
+                // renderer measures and cuts what is drawn (placeholders included).
+                let (inert, bold) = TerminalText.inert(name, marked: boldStart..<boldEnd)
+                let shown = PickerScreen.Row(id: id, name: inert, bold: bold, isSelected: row.isSelected)
                 lines.append(.row(shown))
             }
         }
