@@ -400,6 +400,31 @@ struct V31RequestConnectionTests {
         #expect((parsed["body"] as? [String: Any])?["error_code"] as? Int == 104)
     }
 
+    @Test(
+        "Misuse: a request added after start gets an error and is not sent; a second start sends nothing; FBRequest() has parameters to fill"
+    )
+    func misuse() throws {
+        let rig = try Rig()
+        defer { rig.server.stop() }
+        let (transport, session, calls) = (rig.transport, rig.session, rig.calls)
+        let bare = FBRequest()
+        bare.parameters["fields"] = "id"
+        bare.session = session
+        bare.graphPath = "me"
+        let connection = calls.start(bare, "bare")
+        connection.start()
+        connection.add(FBRequest(session: session, graphPath: "me/friends"), completionHandler: calls.handler("late"))
+        let seen = try #require(calls.settle(2, session: session))
+        #expect(Set(seen.map(\.label)) == ["bare", "late"])
+        let late = try #require(seen.first { $0.label == "late" })
+        #expect(late.error?.domain == FacebookSDKDomain)
+        #expect(late.error?.code == Int(FBErrorRequestConnectionApi.rawValue))
+        #expect((seen.first { $0.label == "bare" }?.result as? NSDictionary)?["id"] as? String == "4")
+        // The bare request and the barrier: the second start and the late request sent nothing.
+        #expect(transport.requests.count == 2)
+        #expect(transport.requests[0].url.contains("fields=id"))
+    }
+
     @Test("Cancel: no handler runs after cancel, whether the answer was in flight or the connection never started")
     func cancel() throws {
         let server = try GraphStandInServer()

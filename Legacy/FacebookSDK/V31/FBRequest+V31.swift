@@ -71,8 +71,12 @@ extension FBRequest {
 
     // MARK: - Properties
 
-    /// The parameters (v2's ``params``, the same dictionary): edit them before the request is sent.
-    public var parameters: NSMutableDictionary! { params }
+    /// The parameters (v2's ``params``, the same dictionary): edit them before the request is sent. A
+    /// request made with `FBRequest()` gets an empty dictionary here, as v3.1's `init` gave one.
+    public var parameters: NSMutableDictionary! {
+        if params == nil { params = NSMutableDictionary() }
+        return params
+    }
 
     /// The session whose token the request carries; nil sends none.
     public var session: FBSession! {
