@@ -425,6 +425,44 @@ struct V31RequestConnectionTests {
         #expect(transport.requests[0].url.contains("fields=id"))
     }
 
+    @Test(
+        "init(timeout:) bounds the wait: a server that never answers gives FBErrorHTTPError around a timed-out URL error"
+    )
+    func timeout() throws {
+        let fault = try FaultServer()
+        defer { fault.stop() }
+        let session = FBSession(accessToken: "T", expirationDate: .distantFuture)
+        session.graphBaseURL = fault.url("/")
+        let calls = Calls()
+        let connection = FBRequestConnection(timeout: 0.5 * testTimeoutScale)!
+        connection.callbackQueue = calls.queue
+        connection.add(FBRequest(session: session, graphPath: "no-answer"), completionHandler: calls.handler("slow"))
+        let started = Date()
+        connection.start()
+        #expect(eventually(seconds: 20) { calls.all.count == 1 })
+        #expect(Date().timeIntervalSince(started) < 15 * testTimeoutScale)
+        let error = try #require(calls.all.first?.error)
+        #expect(error.code == Int(FBErrorHTTPError.rawValue))
+        #expect((error.userInfo[FBErrorInnerErrorKey] as? NSError)?.code == NSURLErrorTimedOut)
+    }
+
+    @Test("More than 50 requests: Graph refuses the batch, and every handler gets its error, in order")
+    func tooManyForOneBatch() throws {
+        let rig = try Rig()
+        defer { rig.server.stop() }
+        let connection = rig.calls.connection()
+        for index in 0..<51 {
+            connection.add(
+                FBRequest(session: rig.session, graphPath: "me"), completionHandler: rig.calls.handler("\(index)"))
+        }
+        connection.start()
+        let seen = try #require(rig.calls.settle(51, session: rig.session))
+        #expect(seen.map(\.label) == (0..<51).map { "\($0)" })
+        #expect(seen.allSatisfy { $0.error?.userInfo[FBErrorHTTPStatusCodeKey] as? Int == 400 })
+        #expect(seen[0].error?.localizedDescription.contains("Maximum batch size is 50") == true)
+        #expect(rig.transport.requests.count == 2)
+    }
+
     @Test("Cancel: no handler runs after cancel, whether the answer was in flight or the connection never started")
     func cancel() throws {
         let server = try GraphStandInServer()
