@@ -5,6 +5,7 @@
 // upload — ported mechanically from sdk-version-3.1.1's samples/, run against the Graph stand-in.
 // Handlers arrive on the main queue, as in 3.1.1; XCTest's waits run the main run loop.
 
+import FacebookGraph
 import FacebookGraphReplay
 import FacebookGraphTestSupport
 import FacebookSDK
@@ -13,11 +14,15 @@ import XCTest
 final class V31RequestSourceCompatTests: XCTestCase {
     var server: GraphStandInServer!
     var session: FBSession!
+    /// What the samples' calls sent: each is one transfer through the active session's client.
+    var transport: RecordingTransport!
 
     override func setUpWithError() throws {
         server = try GraphStandInServer()
         session = FBSession(accessToken: GraphStandInServer.validToken, expirationDate: Date.distantFuture)
         session.graphBaseURL = server.baseURL + "/"
+        transport = RecordingTransport()
+        session.transport = GraphTransport(transport)
         FBSession.setActiveSession(session)
     }
 
@@ -50,6 +55,7 @@ final class V31RequestSourceCompatTests: XCTestCase {
         wait(for: [loaded], timeout: 10 * testTimeoutScale)
         XCTAssertEqual(userNameLabelText, "Mark Demo")
         XCTAssertEqual(profileID as? String, "4")
+        XCTAssertEqual(transport.requests.map(\.method), ["GET"])
     }
 
     // MARK: - BooleanOGSample: BOGSecondViewController's batch
@@ -99,6 +105,7 @@ final class V31RequestSourceCompatTests: XCTestCase {
         XCTAssertEqual(activity.count, 7 + 4)  // the stand-in's first page of friends, and its permissions
         XCTAssertEqual((activity[0] as? [String: Any])?["verb"] as? String, "OR")
         XCTAssertEqual(connection.urlResponse?.statusCode, 200)
+        XCTAssertEqual(transport.requests.map(\.url), [server.baseURL + "/"], "one batch POST for the two")
     }
 
     // MARK: - HelloFacebookSample: HFViewController's posts
@@ -128,6 +135,7 @@ final class V31RequestSourceCompatTests: XCTestCase {
         wait(for: [posted], timeout: 10 * testTimeoutScale)
         XCTAssertTrue(alert.hasPrefix("Successfully posted 'Updating status for me at "), alert)
         XCTAssertTrue(alert.contains("Post ID: 4_"), alert)
+        XCTAssertEqual(transport.requests.map(\.method), ["POST"])
     }
 
     func testHelloFacebookPostPhoto() throws {
@@ -146,6 +154,7 @@ final class V31RequestSourceCompatTests: XCTestCase {
             })
         wait(for: [posted], timeout: 10 * testTimeoutScale)
         XCTAssertTrue(alert.hasPrefix("Successfully posted 'Photo Post'.\nPost ID: "), alert)
+        XCTAssertEqual(transport.requests.map(\.method), ["POST"])
     }
 
     // MARK: - The rest of the surface, as the importer spells it

@@ -68,20 +68,6 @@ struct V31RequestConnectionTests {
         }
     }
 
-    /// Records every request the client hands to the transport, then sends it with the engine.
-    final class RecordingTransport: HTTPTransport, @unchecked Sendable {
-        private let lock = NSLock()
-        private var seen: [PreparedRequest] = []
-        var requests: [PreparedRequest] { lock.withLock { seen } }
-
-        func execute(
-            _ request: PreparedRequest, completion: @escaping @Sendable (Result<RawResponse, TransportError>) -> Void
-        ) -> TransferHandle {
-            lock.withLock { seen.append(request) }
-            return CurlEngine.shared.execute(request, completion: completion)
-        }
-    }
-
     /// A stand-in, a recording transport, a session on both, and a handler recorder.
     struct Rig {
         let server: GraphStandInServer
