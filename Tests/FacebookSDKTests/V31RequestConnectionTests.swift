@@ -449,6 +449,35 @@ struct V31RequestConnectionTests {
         #expect(rig.transport.requests.count == 2)
     }
 
+    @Test(
+        "A lone request with a v2 delegate reports to the delegate as 3.1.1 did, and its handler is not called"
+    )
+    func deprecatedDelegate() throws {
+        let rig = try Rig()
+        defer { rig.server.stop() }
+        let (session, calls) = (rig.session, rig.calls)
+        let loaded = Recorder()
+        let request: FBRequest = FBRequest(session: session, graphPath: "me")
+        request.delegate = loaded
+        _ = calls.start(request, "loaded handler")
+        #expect(loaded.waitForTerminal())
+        #expect(loaded.names == ["loading", "didReceive", "didLoadRaw", "didLoad"])
+        #expect((loaded.result as? NSDictionary)?["id"] as? String == "4")
+        #expect(request.state == FBRequestState(kFBRequestStateComplete))
+
+        let denied = Recorder()
+        let failing: FBRequest = FBRequest(
+            session: session, graphPath: "me", parameters: ["fields": "error_200"], httpMethod: nil)
+        failing.delegate = denied
+        _ = calls.start(failing, "denied handler")
+        #expect(denied.waitForTerminal())
+        #expect(denied.names == ["loading", "didFail"])
+        #expect(denied.error?.code == Int(FBErrorHTTPError.rawValue))
+        #expect((failing.error as NSError?)?.userInfo[FBErrorHTTPStatusCodeKey] as? Int == 403)
+        let seen = try #require(calls.settle(0, session: session))
+        #expect(seen.isEmpty)
+    }
+
     @Test("Cancel: no handler runs after cancel, whether the answer was in flight or the connection never started")
     func cancel() throws {
         let server = try GraphStandInServer()

@@ -11,9 +11,11 @@ struct V31Outcome {
     var result: Any?
     var error: NSError?
     var isTokenError = false
+    /// The body of a successful answer (a v2 delegate's `didLoadRawResponse`).
+    var body: Data?
 
     static func success(_ body: Data) -> V31Outcome {
-        V31Outcome(result: v31Result(from: body))
+        V31Outcome(result: v31Result(from: body), body: body)
     }
 
     /// The v3.1 error for a core error (`FBError.h`, as 3.1.1's `FBRequestConnection` built them):

@@ -98,6 +98,11 @@ open class FBRequestConnection: NSObject, @unchecked Sendable {
             return entries
         }
         guard let added else { return }
+        if added.count == 1, let delegate = added[0].request.delegate {
+            // 3.1.1's path for a request with a v2 delegate: the delegate hears, the handler does not.
+            added[0].request.state = FBRequestState(kFBRequestStateLoading)
+            delegate.requestLoading(added[0].request)
+        }
         let client = Self.client(for: added.lazy.compactMap { $0.request.session }.first, timeout: timeout)
         let stop: @Sendable () -> Void
         if added.count == 1 {
@@ -194,6 +199,11 @@ open class FBRequestConnection: NSObject, @unchecked Sendable {
                 return entries
             }
             guard let delivered else { return }
+            if delivered.count == 1, let outcome = outcomes.first, delivered[0].request.delegate != nil {
+                Self.deliverToDelegate(of: delivered[0].request, outcome, response: made)
+                lock.withLock { entries = [] }
+                return
+            }
             for (entry, outcome) in zip(delivered, outcomes) {
                 if outcome.isTokenError, let error = outcome.error, let session = entry.request.session {
                     session.closeAfterTokenError(error)
@@ -202,6 +212,27 @@ open class FBRequestConnection: NSObject, @unchecked Sendable {
             }
             lock.withLock { entries = [] }
         }
+    }
+
+    /// 3.1.1's `completeDeprecatedWithData:`: a lone request with a v2 delegate reports to it, as v2 did
+    /// (`didReceive` and `didLoadRawResponse` for a 2xx answer, then `didLoad` or `didFailWithError`),
+    /// with `error`, `sessionDidExpire` and `state` set; its completion handler is not called.
+    private static func deliverToDelegate(of request: FBRequest, _ outcome: V31Outcome, response: HTTPURLResponse?) {
+        if let body = outcome.body {
+            request.delegate?.request(request, didReceive: response)
+            request.delegate?.request(request, didLoadRawResponse: body)
+        }
+        if let error = outcome.error {
+            if outcome.isTokenError {
+                request.sessionDidExpire = true
+                request.session?.closeAfterTokenError(error)
+            }
+            request.error = error
+            request.delegate?.request(request, didFailWithError: error)
+        } else {
+            request.delegate?.request(request, didLoad: outcome.result)
+        }
+        request.state = FBRequestState(kFBRequestStateComplete)
     }
 
     /// The client for a connection: `session`'s (none: no token, the default base URL and transport),
