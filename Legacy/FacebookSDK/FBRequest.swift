@@ -69,6 +69,8 @@ open class FBRequest: NSObject, @unchecked Sendable {
     /// The `Result` and `async` overloads' completion (`Facebook+Modern.swift`). When set, the core
     /// decides the outcome and neither the delegate nor the block is called.
     var resultCompletion: ((Result<GraphResponse, GraphError>) -> Void)?
+    /// The v3.1 members' values: session, Graph path, REST method, graph object (`FBRequest+V31.swift`).
+    var v31 = FBRequestV31Fields()
     /// The transfer options; the legacy 180-second total timeout by default.
     var transferOptions: TransferOptions = {
         var options = TransferOptions()
@@ -241,7 +243,8 @@ open class FBRequest: NSObject, @unchecked Sendable {
                 return
             }
             let restTokenError = failure.shape == .rest && failure.code == kFBRESTAPIAccessTokenErrorCode
-            let graphTokenError = failure.shape == .graph && [190, 2500].contains(failure.code ?? 0)
+            let graphTokenError =
+                failure.shape == .graph && LegacyResponseParser.v31TokenErrorCodes.contains(failure.code ?? 0)
             if restTokenError || (invalidatesOnGraphTokenErrors && graphTokenError) {
                 sessionDidExpire = true
             }

@@ -30,6 +30,7 @@ enum LegacyRequestBody {
             }
             switch rawValue {
             case let data as Data: result.append((key, .file(data)))
+            case let image as UIImage: result.append((key, .file(image.data)))
             case let string as String: result.append((key, .text(string)))
             case let number as NSNumber: result.append((key, .text(number.stringValue)))
             default: result.append((key, .text("\(rawValue)")))

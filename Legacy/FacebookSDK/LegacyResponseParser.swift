@@ -60,13 +60,17 @@ package enum LegacyResponseParser {
     /// The UTF-8 byte order mark, which decoding the body as text drops.
     private static let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    /// Whether `error` is a token error under the v3.1 rule: a Graph body whose `error.code` is 190
-    /// or 2500.
+    /// The Graph error codes v3.1 took to mean the token is no longer valid (3.1.1's
+    /// `FBRequestConnection`: 190, and 2500 "an active access token must be used").
+    static let v31TokenErrorCodes: Set<Int> = [190, 2500]
+
+    /// Whether `error` is a token error under the v3.1 rule: a Graph body whose `error.code` is one of
+    /// ``v31TokenErrorCodes``.
     static func isGraphTokenError(_ error: NSError) -> Bool {
         guard error.domain == facebookErrDomain, let inner = error.userInfo["error"] as? [String: Any],
             let code = inner["code"]
         else { return false }
-        return [190, 2500].contains(integerValue(code))
+        return v31TokenErrorCodes.contains(integerValue(code))
     }
 
     /// Objective-C's `intValue`: numbers truncate, strings parse their leading integer, others are 0.

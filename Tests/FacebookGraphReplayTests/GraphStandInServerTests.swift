@@ -43,24 +43,29 @@ struct GraphStandInServerTests {
         }
     }
 
-    @Test("A v2-style multipart photo upload is read by the one parser and answered with ids")
+    @Test(
+        "A v2-style multipart photo upload is read by the one parser and answered with ids, the photo in source or any file part"
+    )
     func legacyUpload() async throws {
         let server = try GraphStandInServer()
         defer { server.stop() }
-        let form = MultipartForm.legacyV2(
-            fields: [("access_token", GraphStandInServer.validToken), ("message", "hi")],
-            files: [("source", Data([0x89, 0x50, 0x4E, 0x47]))]
-        )
-        let request = try PreparedRequest(
-            method: "POST",
-            url: server.baseURL + "/me/photos",
-            headers: ["Content-Type": form.contentType],
-            body: form.body
-        )
-        let response = try await CurlEngine.shared.send(request)
-        #expect(response.status == 200)
-        let object = try Self.object(response)
-        #expect((object["post_id"] as? String)?.hasPrefix("4_") == true)
+        // `source` as Graph documents it; `picture` as v3.1's requestForUploadPhoto: sent it.
+        for part in ["source", "picture"] {
+            let form = MultipartForm.legacyV2(
+                fields: [("access_token", GraphStandInServer.validToken), ("message", "hi")],
+                files: [(part, Data([0x89, 0x50, 0x4E, 0x47]))]
+            )
+            let request = try PreparedRequest(
+                method: "POST",
+                url: server.baseURL + "/me/photos",
+                headers: ["Content-Type": form.contentType],
+                body: form.body
+            )
+            let response = try await CurlEngine.shared.send(request)
+            #expect(response.status == 200, "\(part)")
+            let object = try Self.object(response)
+            #expect((object["post_id"] as? String)?.hasPrefix("4_") == true)
+        }
         let withoutFile = MultipartForm.legacyV2(fields: [("access_token", GraphStandInServer.validToken)], files: [])
         let refused = try await CurlEngine.shared.send(
             try PreparedRequest(

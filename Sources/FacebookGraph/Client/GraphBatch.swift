@@ -112,8 +112,10 @@ extension GraphClient {
         )
     }
 
-    /// The per-operation results of a batch response holding `count` items.
-    static func results(of response: GraphResponse, count: Int) throws(GraphError) -> [GraphBatchResult] {
+    /// The per-operation results of a batch response holding `count` items (the legacy
+    /// `FBRequestConnection` sends its batch with ``batchRequest(_:)`` and ``execute(_:completion:)`` and
+    /// reads it here).
+    package static func results(of response: GraphResponse, count: Int) throws(GraphError) -> [GraphBatchResult] {
         guard let array = (try? JSONSerialization.jsonObject(with: response.body)) as? [Any] else {
             throw GraphError(
                 decoding: "a batch response must be a JSON array", status: response.status, body: response.body)

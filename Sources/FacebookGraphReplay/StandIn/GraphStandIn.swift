@@ -22,7 +22,7 @@ import Foundation
 /// | `POST /<object>/comments` (`message`) | 200, `{"id":"<object>_…"}` |
 /// | `DELETE /me/permissions` | 200, `{"success":true}` |
 /// | `GET /oauth/access_token?grant_type=fb_exchange_token…` (``appSecret``) | 200, `access_token`, `expires_in` |
-/// | `POST /me/photos` (a `source` file part) | 200, `{"id":…,"post_id":…}` |
+/// | `POST /me/photos` (a `source` file part, else any file part) | 200, `{"id":…,"post_id":…}` |
 /// | `POST /` with `batch` | 200, the batch array: one item per call, `null` when skipped |
 /// | `GET /method/fql.query`, `friends.getAppUsers`, `users.getInfo` | 200, REST arrays |
 /// | any Graph call with ``expiredToken`` | 400, 190/463, `WWW-Authenticate` |
@@ -119,7 +119,9 @@ package enum GraphStandIn {
         case ("POST", let path) where path.hasSuffix("/comments") && path.split(separator: "/").count == 2:
             return comment(call, on: String(path.split(separator: "/")[0]))
         case ("POST", "/me/photos"):
-            guard let photo = call.files.first(where: { $0.name == "source" }) else {
+            // Graph takes the photo from the `source` part, or from any file part (v3.1's
+            // `requestForUploadPhoto:` named it `picture`).
+            guard let photo = call.files.first(where: { $0.name == "source" }) ?? call.files.first else {
                 return graphError(call, status: 400, code: 324, message: "(#324) Requires upload file")
             }
             let id = objectID("photo \(photo.data.count) \(call.value("message") ?? "")")

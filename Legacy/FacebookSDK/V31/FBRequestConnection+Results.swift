@@ -1,0 +1,100 @@
+import FacebookGraph
+import Foundation
+
+/// The key under which a v3.1 result holds a body that is not a JSON object or array (`true`, a
+/// `key=value` text), as `{"FACEBOOK_NON_JSON_RESULT": "<the text>"}`.
+public let FBNonJSONResponseProperty = "FACEBOOK_NON_JSON_RESULT"
+
+/// What one request of an ``FBRequestConnection`` came to: its handler's `result` and `error`, and
+/// whether the error says the session's token is no longer valid.
+struct V31Outcome {
+    var result: Any?
+    var error: NSError?
+    var isTokenError = false
+    /// The body of a successful answer (a v2 delegate's `didLoadRawResponse`).
+    var body: Data?
+
+    static func success(_ body: Data) -> V31Outcome {
+        V31Outcome(result: v31Result(from: body), body: body)
+    }
+
+    /// The v3.1 error for a core error (`FBError.h`, as 3.1.1's `FBRequestConnection` built them):
+    ///
+    /// - a transfer that failed: `FBErrorHTTPError`, status 0, the `NSURLErrorDomain` error as
+    ///   ``FBErrorInnerErrorKey``;
+    /// - a non-2xx answer: `FBErrorHTTPError` with its status, and ``FBErrorParsedJSONResponseKey``
+    ///   `{"code": status, "body": parsed body}` (a batch item's adds its `"headers"`);
+    /// - an error in a 2xx answer (a REST `error_code`, say): `FBErrorRequestConnectionApi`, same keys.
+    ///
+    /// A Graph error code of 190 or 2500 is a token error (3.1.1's rule) and closes the session.
+    static func failure(_ error: GraphError, itemHeaders: Bool = false) -> V31Outcome {
+        if let transport = error.transportError {
+            let nsError = NSError(
+                domain: FacebookSDKDomain, code: Int(FBErrorHTTPError.rawValue),
+                userInfo: [FBErrorHTTPStatusCodeKey: 0, FBErrorInnerErrorKey: transport.urlError])
+            return V31Outcome(error: nsError)
+        }
+        let status = error.httpStatus ?? 0
+        let parsed = NSMutableDictionary(dictionary: ["code": status, "body": v31Result(from: error.body)])
+        if itemHeaders {
+            parsed["headers"] = NSMutableArray(array: error.headerFields.map { ["name": $0.name, "value": $0.value] })
+        }
+        let code = (200..<300).contains(status) ? FBErrorRequestConnectionApi : FBErrorHTTPError
+        let nsError = NSError(
+            domain: FacebookSDKDomain, code: Int(code.rawValue),
+            userInfo: [
+                FBErrorHTTPStatusCodeKey: status, FBErrorParsedJSONResponseKey: parsed,
+                NSLocalizedDescriptionKey: error.message,
+            ])
+        let isTokenError =
+            error.shape == .graph && LegacyResponseParser.v31TokenErrorCodes.contains(error.code ?? 0)
+        return V31Outcome(error: nsError, isTokenError: isTokenError)
+    }
+
+    /// `FBErrorProtocolMismatch`: a batch answer that is not an array of one result per request.
+    static func protocolMismatch(_ error: GraphError) -> V31Outcome {
+        let nsError = NSError(
+            domain: FacebookSDKDomain, code: Int(FBErrorProtocolMismatch.rawValue),
+            userInfo: [
+                FBErrorHTTPStatusCodeKey: error.httpStatus ?? 0,
+                FBErrorParsedJSONResponseKey: v31Result(from: error.body),
+                NSLocalizedDescriptionKey: error.message,
+            ])
+        return V31Outcome(error: nsError)
+    }
+}
+
+/// The one place a v3.1 result is made from a response body: a JSON object or array as mutable
+/// containers all the way down (`NSMutableDictionary`, `NSMutableArray`: v3.1 handed out graph objects
+/// backed by mutable dictionaries, and apps edit them), anything else as
+/// `{FBNonJSONResponseProperty: "<the text>"}`.
+func v31Result(from body: Data) -> Any {
+    if let parsed = try? GraphJSON.parse(body), parsed is [String: Any] || parsed is [Any] {
+        return v31Mutable(parsed)
+    }
+    return NSMutableDictionary(dictionary: [FBNonJSONResponseProperty: String(decoding: body, as: UTF8.self)])
+}
+
+/// `value` with every dictionary and array replaced by a mutable copy.
+private func v31Mutable(_ value: Any) -> Any {
+    switch value {
+    case let dictionary as [String: Any]:
+        let copy = NSMutableDictionary(capacity: dictionary.count)
+        for (key, member) in dictionary { copy[key] = v31Mutable(member) }
+        return copy
+    case let array as [Any]:
+        return NSMutableArray(array: array.map(v31Mutable))
+    default:
+        return value
+    }
+}
+
+extension FBSession {
+    /// What a v3.1 request does to its session when Graph says the token is no longer valid (code 190
+    /// or 2500): 3.1.1 closed the session and cleared its token information (`closeAndClearTokenInformation:`)
+    /// before calling the request's handler. The one hook of the request layer into the session's
+    /// state; the v3.1 session's state machine connects here.
+    func closeAfterTokenError(_ error: NSError) {
+        closeAndClearTokenInformation()
+    }
+}
