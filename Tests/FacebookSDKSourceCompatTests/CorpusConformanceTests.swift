@@ -12,6 +12,7 @@
 //
 // Every request must end with exactly one terminal callback. At most 16 are in flight at a time.
 
+import FacebookGraphCorpusSupport
 import FacebookGraphReplay
 import FacebookGraphTestSupport
 import FacebookSDK
@@ -42,22 +43,9 @@ final class CorpusConformanceTests: XCTestCase {
     }
 
     func testEveryCorpusBodyFollowsTheV2ParseRules() throws {
-        guard let corpus = Self.corpusDirectory() else {
-            throw XCTSkip("corpus: no folder found (set FB_SHARED_DIR); 0 files read")
-        }
         var bodies: [Body] = []
-        var present: [String] = []
         for folder in Self.folders {
-            let directory = corpus.appendingPathComponent(folder)
-            guard FileManager.default.fileExists(atPath: directory.path) else {
-                print("corpus: \(folder): absent at \(directory.path), 0 files")
-                continue
-            }
-            present.append(folder)
-            bodies += try Self.bodyFiles(in: directory, folder: folder)
-        }
-        guard !present.isEmpty else {
-            throw XCTSkip("corpus: none of \(Self.folders) under \(corpus.path); 0 files read")
+            bodies += try Self.bodyFiles(in: SharedCorpus.urlOrSkip(folder, for: self), folder: folder)
         }
         XCTAssertFalse(bodies.isEmpty, "the corpus folders hold no body files")
 
@@ -122,7 +110,7 @@ final class CorpusConformanceTests: XCTestCase {
                 XCTFail("\(name): loaded \(String(describing: result)), expected error \(code)")
             }
         }
-        for folder in present {
+        for folder in Self.folders {
             let tally = counts[folder] ?? (files: 0, errors: 0)
             print("corpus: \(folder): \(tally.files) files, \(tally.errors) errors")
         }
@@ -177,14 +165,6 @@ final class CorpusConformanceTests: XCTestCase {
         if let expected = expected as? NSNumber { return actual as? NSNumber == expected }
         if expected is NSNull { return actual is NSNull }
         return false
-    }
-
-    // MARK: - Finding the corpus
-
-    /// `$FB_SHARED_DIR/corpus` when set, else `../shared/corpus` beside the package root (the folder
-    /// above this file that holds Package.swift).
-    static func corpusDirectory(file: String = #filePath) -> URL? {
-        SharedCorpus.directory(file: file)
     }
 
     /// Every body file under `directory`, recursively, in path order: all regular files except
