@@ -65,7 +65,7 @@ final class CorpusConformanceTests: XCTestCase {
         let group = DispatchGroup()
         var probes: [CorpusProbe] = []
         for index in bodies.indices {
-            guard slots.wait(timeout: .now() + 10) == .success else {
+            guard slots.wait(timeout: scaledDeadline(seconds: 10)) == .success else {
                 XCTFail("corpus: no request finished within 10 s (\(index) of \(bodies.count) sent)")
                 break
             }
@@ -77,9 +77,14 @@ final class CorpusConformanceTests: XCTestCase {
             probes.append(probe)
             facebook.request(withGraphPath: "corpus/\(index)", andDelegate: probe)
         }
-        XCTAssertEqual(group.wait(timeout: .now() + 10), .success, "corpus: requests still in flight after 10 s")
-        Thread.sleep(forTimeInterval: 0.1)
-        queue.sync {}  // anything late (a second terminal callback) has been delivered now
+        XCTAssertEqual(
+            group.wait(timeout: scaledDeadline(seconds: 10)), .success, "corpus: requests still in flight after 10 s")
+        // A barrier: a later request on the same queue. Once its terminal callback has been
+        // delivered, anything late (a second terminal callback) has been delivered too.
+        let barrier = CorpusProbe {}
+        facebook.request(withGraphPath: "get", andDelegate: barrier)
+        XCTAssertTrue(eventually { !barrier.terminals.isEmpty }, "corpus: the barrier request never finished")
+        queue.sync {}
 
         var counts: [String: (files: Int, errors: Int)] = [:]
         for (body, probe) in zip(bodies, probes) {
