@@ -40,7 +40,7 @@ struct CassetteTests {
     /// Sends `request` through `transport` and waits (bounded).
     static func send(_ transport: any HTTPTransport, _ request: PreparedRequest) -> Result<RawResponse, TransportError>
     {
-        transport.sendAndWait(request, timeout: .seconds(20))
+        transport.sendAndWait(request, timeout: .seconds(20).scaledForTests)
     }
 
     @Test("HAR round trip is byte-exact: bare scalars, text/javascript JSON, form bodies, binary, a BOM")

@@ -19,7 +19,7 @@ struct MitmproxyInteropTests {
     static var mitmdump: String? { Mitmproxy.executable }
 
     static func send(_ url: String, on engine: CurlEngine) throws -> RawResponse {
-        try engine.sendAndWait(try PreparedRequest(url: url), timeout: .seconds(20)).get()
+        try engine.sendAndWait(try PreparedRequest(url: url), timeout: .seconds(20).scaledForTests).get()
     }
 
     /// Runs mitmdump with `arguments`; returns the running process and its output file.

@@ -78,10 +78,11 @@ struct HARInteropCorpusTests {
             for (index, entry) in archive.log.entries.enumerated() {
                 let label = "\(file) entry \(index) \(entry.request.method) \(entry.request.url)"
                 let expected = Self.expectedAnswer(to: index, in: archive.log.entries)
-                let inProcess = transport.sendAndWait(try Self.request(for: entry, port: nil), timeout: .seconds(20))
+                let inProcess = transport.sendAndWait(
+                    try Self.request(for: entry, port: nil), timeout: .seconds(20).scaledForTests)
                 Self.check(inProcess, expected, label: "\(label) (in process)")
                 let served = CurlEngine.shared.sendAndWait(
-                    try Self.request(for: entry, port: port), timeout: .seconds(20))
+                    try Self.request(for: entry, port: port), timeout: .seconds(20).scaledForTests)
                 Self.check(served, expected, label: "\(label) (served)")
                 if entry.request.method == "HEAD", let length = entry.response.header("content-length") {
                     #expect((try? served.get())?.headers["content-length"] == length, "\(label)")
