@@ -101,13 +101,23 @@ let package = Package(
             dependencies: ["FacebookGraph", "FacebookGraphReplay"],
             path: "Tests/Support"
         ),
+        // The shared corpus rule (CONTRIBUTING.md, "The shared corpus"): where ../shared/corpus is,
+        // and how a test that reads it is skipped or, with FACEBOOKSDKSHIM_REQUIRE_CORPUS=1, fails.
+        // Apart from Tests/Support because it links XCTest and Testing, which fbbench must not.
+        .target(
+            name: "FacebookGraphCorpusSupport",
+            dependencies: ["FacebookGraphTestSupport"],
+            path: "Tests/CorpusSupport"
+        ),
         .testTarget(
             name: "FacebookGraphTests",
-            dependencies: ["FacebookGraph", "FacebookGraphReplay", "FacebookGraphTestSupport"]
+            dependencies: [
+                "FacebookGraph", "FacebookGraphReplay", "FacebookGraphTestSupport", "FacebookGraphCorpusSupport",
+            ]
         ),
         .testTarget(
             name: "FacebookGraphReplayTests",
-            dependencies: ["FacebookGraphReplay", "FacebookGraphTestSupport"]
+            dependencies: ["FacebookGraphReplay", "FacebookGraphTestSupport", "FacebookGraphCorpusSupport"]
         ),
         .testTarget(
             name: "FacebookSDKTests",
@@ -123,6 +133,7 @@ let package = Package(
             name: "FacebookSDKSourceCompatTests",
             dependencies: [
                 "FacebookSDK", "FBConnect", "FacebookGraph", "FacebookGraphReplay", "FacebookGraphTestSupport",
+                "FacebookGraphCorpusSupport",
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
@@ -136,7 +147,10 @@ let package = Package(
         ),
         .testTarget(
             name: "fbgraphTests",
-            dependencies: ["fbgraph", "fbbench", "FacebookSDK", "FacebookGraphReplay", "FacebookGraphTestSupport"]
+            dependencies: [
+                "fbgraph", "fbbench", "FacebookSDK", "FacebookGraphReplay", "FacebookGraphTestSupport",
+                "FacebookGraphCorpusSupport",
+            ]
         ),
     ]
 )

@@ -1,3 +1,4 @@
+import FacebookGraphCorpusSupport
 import FacebookGraphTestSupport
 import Foundation
 import Testing
@@ -10,9 +11,9 @@ import Testing
 struct CanonicalJSONTests {
     @Test(
         "Every y_ file of JSONTestSuite reads and every n_ file does not",
-        .enabled(if: SharedCorpus.jsonTestSuitePresent, "JSONTestSuite/test_parsing is missing from the shared corpus")
+        SharedCorpus.needed(SharedCorpus.jsonTestSuite)
     )
-    func testSuite() throws {
+    func jsonTestSuiteCorpus() throws {
         let suite = try SharedCorpus.jsonTestSuiteCases()
         for (name, data) in suite.accept {
             #expect(CanonicalJSON(parsing: Array(data)) != nil, "\(name)")

@@ -111,8 +111,8 @@ struct CassetteInFlightTests {
         let transport = CassetteTransport(cassette: cassette)
         let done = DispatchSemaphore(value: 0)
         transport.execute(try PreparedRequest(url: "https://graph.facebook.com/me")) { _ in done.signal() }
-        #expect(done.wait(timeout: .now() + 10) == .success)
-        #expect(cassette.inFlight.waitUntilIdle(timeout: .seconds(10)) == [])
+        #expect(done.wait(timeout: scaledDeadline(seconds: 10)) == .success)
+        #expect(cassette.inFlight.waitUntilIdle(timeout: .seconds(10).scaledForTests) == [])
         #expect(cassette.inFlight.names == [])
     }
 }

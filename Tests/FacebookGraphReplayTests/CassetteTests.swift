@@ -40,7 +40,7 @@ struct CassetteTests {
     /// Sends `request` through `transport` and waits (bounded).
     static func send(_ transport: any HTTPTransport, _ request: PreparedRequest) -> Result<RawResponse, TransportError>
     {
-        transport.sendAndWait(request, timeout: .seconds(20))
+        transport.sendAndWait(request, timeout: .seconds(20).scaledForTests)
     }
 
     @Test("HAR round trip is byte-exact: bare scalars, text/javascript JSON, form bodies, binary, a BOM")
@@ -256,7 +256,7 @@ struct CassetteTests {
             outcome.withLock { $0 = result.map { ($0, onLive) } }
             done.signal()
         }
-        guard done.wait(timeout: .now() + 120) == .success else {
+        guard done.wait(timeout: scaledDeadline(seconds: 120)) == .success else {
             Issue.record("no completion within 120 s")
             return nil
         }

@@ -86,7 +86,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
         XCTAssertTrue(rest.closed, "the server should close the connection")
         XCTAssertEqual(rest.bytes, [])
         client.close()
-        XCTAssertTrue(waitUntil { server.openConnections == 0 })
+        XCTAssertTrue(eventually(seconds: 5) { server.openConnections == 0 })
     }
 
     /// HTTP/1.0 closes by default and keeps the connection only when asked.
@@ -232,7 +232,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
         let silent = try RawClient(port: server.port)
         silent.send("GET / HTTP/1.1\r\nHost: x")
         XCTAssertTrue(silent.readToEOF().closed, "the server kept a silent connection open")
-        XCTAssertTrue(waitUntil { server.openConnections == 0 })
+        XCTAssertTrue(eventually(seconds: 5) { server.openConnections == 0 })
     }
 
     /// One connection over the cap is closed at once; the ones within it are served, and a freed
@@ -249,7 +249,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
         third.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
         XCTAssertTrue(third.readToEOF().closed, "a connection over the cap was served")
         first.close()
-        XCTAssertTrue(waitUntil { server.openConnections == 1 })
+        XCTAssertTrue(eventually(seconds: 5) { server.openConnections == 1 })
         let fourth = try RawClient(port: server.port)
         fourth.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
         XCTAssertEqual(fourth.readResponse()?.status, 200)
@@ -270,8 +270,8 @@ final class LoopbackHTTPServerTests: XCTestCase {
             let outcome = client.readToEOF()
             XCTAssertTrue(outcome.closed, "an accepted connection without a thread was left open")
         }
-        XCTAssertTrue(waitUntil { server.acceptedConnections == 3 })
-        XCTAssertTrue(waitUntil { server.openConnections == 0 })
+        XCTAssertTrue(eventually(seconds: 5) { server.acceptedConnections == 3 })
+        XCTAssertTrue(eventually(seconds: 5) { server.openConnections == 0 })
         XCTAssertEqual(server.requestsServed, 0)
     }
 
@@ -366,7 +366,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
         let slow = try RawClient(port: bin.server.port)
         slow.send("GET /slow?ms=60000 HTTP/1.1\r\n\r\n")
         let idle = try RawClient(port: bin.server.port)
-        XCTAssertTrue(waitUntil { bin.server.requestsServed == 2 && bin.server.openConnections == 3 })
+        XCTAssertTrue(eventually(seconds: 5) { bin.server.requestsServed == 2 && bin.server.openConnections == 3 })
 
         XCTAssertTrue(bin.server.stop(), "stop() gave up waiting for the server's threads")
 
@@ -393,7 +393,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
         client.send("GET / HTTP/1.1\r\n\r\n")
         XCTAssertTrue(client.readToEOF().closed)
         // The client sees the close while stop() still joins the other threads; wait for its answer.
-        XCTAssertTrue(waitUntil { stoppedCleanly.withLock { $0 } != nil })
+        XCTAssertTrue(eventually(seconds: 5) { stoppedCleanly.withLock { $0 } != nil })
         XCTAssertEqual(stoppedCleanly.withLock { $0 }, true, "stop() in a handler waited out the join timeout")
         XCTAssertThrowsError(try RawClient(port: server.port))
         box.server = nil
@@ -576,16 +576,6 @@ final class LoopbackHTTPServerTests: XCTestCase {
 
     // MARK: Helpers
 
-    /// Polls `condition` every 10 ms for at most `timeout` seconds; returns its last value.
-    private func waitUntil(timeout: TimeInterval = 5, _ condition: () -> Bool) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while !condition() {
-            if Date() > deadline { return false }
-            usleep(10_000)
-        }
-        return true
-    }
-
     /// What `curl` printed and returned.
     private struct CurlResult {
         /// The exit status.
@@ -630,7 +620,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
         process.standardOutput = stdoutHandle
         process.standardError = stderrHandle
         try process.run()
-        let deadline = Date(timeIntervalSinceNow: 30)
+        let deadline = Date(timeIntervalSinceNow: 30 * testTimeoutScale)
         while process.isRunning, Date() < deadline { usleep(10_000) }
         if process.isRunning {
             process.terminate()

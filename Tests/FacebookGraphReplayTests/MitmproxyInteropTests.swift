@@ -19,7 +19,7 @@ struct MitmproxyInteropTests {
     static var mitmdump: String? { Mitmproxy.executable }
 
     static func send(_ url: String, on engine: CurlEngine) throws -> RawResponse {
-        try engine.sendAndWait(try PreparedRequest(url: url), timeout: .seconds(20)).get()
+        try engine.sendAndWait(try PreparedRequest(url: url), timeout: .seconds(20).scaledForTests).get()
     }
 
     /// Runs mitmdump with `arguments`; returns the running process and its output file.
@@ -48,7 +48,7 @@ struct MitmproxyInteropTests {
     /// Waits (bounded) for `process` to exit; if it does not, terminates it, and kills it (SIGKILL
     /// cannot be blocked) if it survives that too. Returns whether it exited by itself.
     static func waitForExit(_ process: Process, seconds: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = Date().addingTimeInterval(seconds * testTimeoutScale)
         while process.isRunning, Date() < deadline { usleep(20_000) }
         guard process.isRunning else { return true }
         stop(process)

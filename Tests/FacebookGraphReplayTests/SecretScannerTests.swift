@@ -3,8 +3,10 @@
 // no finding ever prints a whole secret.
 //
 // The corpus is read where it lies (`../shared/corpus` from the package root); it is never copied
-// into the repository. Without it the corpus tests fail (`#require`): a scan of nothing proves nothing.
+// into the repository. Without it the corpus tests are skipped, or fail when the corpus is required
+// (SharedCorpus): a scan of nothing proves nothing, so they never pass on nothing.
 
+import FacebookGraphCorpusSupport
 import FacebookGraphReplay
 import Foundation
 import Testing
@@ -278,13 +280,9 @@ import Testing
     /// The expired tokens in the paging URLs of restfb and fb_graph-mock are all found: every line
     /// holding an `access_token=` value of 16+ characters with a digit has a finding there, and the
     /// token shapes each appear. Prints what was found, masked.
-    @Test(arguments: ["restfb", "fb_graph-mock"])
-    func corpusTokensAreFound(folder: String) throws {
-        // Missing data fails the test loudly: a scan of nothing would pass for the wrong reason.
-        let corpus = try #require(
-            Self.corpusDirectory(), "../shared/corpus (/work/shared/corpus) not found next to the package")
-        let directory = corpus.appendingPathComponent(folder).path
-        try #require(FileManager.default.fileExists(atPath: directory), "\(directory) not found")
+    @Test(SharedCorpus.needed("restfb", "fb_graph-mock"), arguments: ["restfb", "fb_graph-mock"])
+    func tokensInTheCorpusAreFound(folder: String) throws {
+        let directory = try SharedCorpus.url(folder).path
         let findings = try scanner.scan(paths: [directory])
 
         // Every access_token= value that is a real token (16+ characters with a digit) is covered.
@@ -359,18 +357,5 @@ import Testing
             #expect(finding.excerpt.hasSuffix("…"))
             #expect(finding.excerpt.count <= 7)
         }
-    }
-
-    /// `../shared/corpus` from the package root (the folder above this file holding Package.swift).
-    static func corpusDirectory(from file: String = #filePath) -> URL? {
-        var directory = URL(fileURLWithPath: file).deletingLastPathComponent()
-        while directory.path != "/" {
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-                let corpus = directory.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-                return FileManager.default.fileExists(atPath: corpus.path) ? corpus : nil
-            }
-            directory = directory.deletingLastPathComponent()
-        }
-        return nil
     }
 }

@@ -1,5 +1,6 @@
 import FacebookGraph
 import FacebookGraphReplay
+import FacebookGraphCorpusSupport
 import FacebookGraphTestSupport
 import Foundation
 import Testing
@@ -94,9 +95,12 @@ struct GraphBatchTests {
         } throws: { ($0 as? GraphError)?.category == .tokenInvalid }
     }
 
-    @Test("Every facebook4j batch response is read: successes, errors and null items told apart")
-    func corpus() async throws {
-        let folder = try #require(SharedCorpus.directory()).appendingPathComponent("facebook4j/batch")
+    @Test(
+        "Every facebook4j batch response is read: successes, errors and null items told apart",
+        SharedCorpus.needed("facebook4j/batch")
+    )
+    func batchCorpus() async throws {
+        let folder = try SharedCorpus.url("facebook4j/batch")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
             .sorted()
         try #require(files.count >= 10, "facebook4j/batch holds \(files.count) files")

@@ -1,4 +1,5 @@
 import FacebookGraph
+import FacebookGraphCorpusSupport
 import FacebookGraphTestSupport
 import Foundation
 import Testing
@@ -119,14 +120,15 @@ struct GraphErrorTests {
         "fb_graph-mock/mock_json/users/home/arjun_public.json": .invalidRequest,
     ]
 
-    @Test("Every error body of the shared corpus is read and classified")
-    func corpus() throws {
-        let corpus = try #require(SharedCorpus.directory(), "no repository root above this file")
+    @Test(
+        "Every error body of the shared corpus is read and classified",
+        SharedCorpus.needed("restfb", "fb_graph-mock", "facebook4j")
+    )
+    func errorCorpus() throws {
         var checked = 0
         var errors = 0
         for folder in ["restfb", "fb_graph-mock", "facebook4j"] {
-            let root = corpus.appendingPathComponent(folder)
-            try #require(FileManager.default.fileExists(atPath: root.path), "corpus folder missing: \(root.path)")
+            let root = try SharedCorpus.url(folder)
             let walker = try #require(FileManager.default.enumerator(atPath: root.path))
             for case let relative as String in walker where relative.hasSuffix(".json") {
                 let data = try Data(contentsOf: root.appendingPathComponent(relative))
@@ -165,6 +167,7 @@ struct GraphErrorTests {
         }
         #expect(checked > 400, "read \(checked) corpus bodies")
         #expect(errors >= 30, "found \(errors) error bodies")
+        let corpus = try #require(SharedCorpus.directory())
         for key in Self.corpusExpectations.keys {
             #expect(FileManager.default.fileExists(atPath: corpus.appendingPathComponent(key).path), "\(key)")
         }
@@ -200,8 +203,7 @@ struct KoalaErrorBodyTests {
     static let batchLines: Set<Int> = [78, 89, 105]
 
     static func scalars() throws -> [Scalar] {
-        let file = try #require(SharedCorpus.directory()).appendingPathComponent("koala/mock_facebook_responses.yml")
-        try #require(FileManager.default.fileExists(atPath: file.path), "corpus file missing: \(file.path)")
+        let file = try SharedCorpus.url(koalaFile)
         let text = try String(contentsOf: file, encoding: .utf8)
         var found: [Scalar] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -215,8 +217,11 @@ struct KoalaErrorBodyTests {
         return found
     }
 
-    @Test("Every error body is read and classified")
-    func koala() throws {
+    /// koala's table, inside the shared corpus.
+    static let koalaFile = "koala/mock_facebook_responses.yml"
+
+    @Test("Every error body is read and classified", SharedCorpus.needed(koalaFile))
+    func koalaCorpus() throws {
         let scalars = try Self.scalars()
         let lines = Set(scalars.map(\.line))
         // The table covers the file exactly: an error body added to or removed from it fails here.
@@ -233,8 +238,11 @@ struct KoalaErrorBodyTests {
 }
 
 extension KoalaErrorBodyTests {
-    @Test("koala's batch answers, served over loopback: an error item, a success, a null; its typo is a decoding error")
-    func koalaBatches() async throws {
+    @Test(
+        "koala's batch answers, served over loopback: an error item, a success, a null; its typo is a decoding error",
+        SharedCorpus.needed(koalaFile)
+    )
+    func koalaCorpusBatches() async throws {
         let batches = try Self.scalars().filter { Self.batchLines.contains($0.line) }
         #expect(batches.map(\.line) == Self.batchLines.sorted())
         for scalar in batches {

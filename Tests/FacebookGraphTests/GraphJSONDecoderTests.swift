@@ -1,3 +1,4 @@
+import FacebookGraphCorpusSupport
 import FacebookGraphTestSupport
 import Foundation
 import Testing
@@ -112,9 +113,9 @@ struct GraphJSONDecoderTests {
 
     @Test(
         "Every y_ file of JSONTestSuite decodes to the value JSONDecoder gives; every n_ file is rejected",
-        .enabled(if: SharedCorpus.jsonTestSuitePresent, "JSONTestSuite/test_parsing is missing from the shared corpus")
+        SharedCorpus.needed(SharedCorpus.jsonTestSuite)
     )
-    func testSuite() throws {
+    func jsonTestSuiteCorpus() throws {
         let suite = try SharedCorpus.jsonTestSuiteCases()
         for (name, data) in suite.accept {
             let mine = DecodeOutcome { try GraphJSONDecoder().decode(JSONValue.self, from: data) }

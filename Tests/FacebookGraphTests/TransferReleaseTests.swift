@@ -25,7 +25,7 @@ struct TransferReleaseTests {
                 completed.signal()
             }
         }()
-        #expect(completed.wait(timeout: .now() + 20) == .success)
+        #expect(completed.wait(timeout: scaledDeadline(seconds: 20)) == .success)
         // The engine drops its own references on its thread right after the call; the handle stays.
         #expect(eventually { weakWitness == nil }, "the completion (and what it captured) is still alive")
         withExtendedLifetime(handle) {}

@@ -12,6 +12,7 @@
 //
 // Every request must end with exactly one terminal callback. At most 16 are in flight at a time.
 
+import FacebookGraphCorpusSupport
 import FacebookGraphReplay
 import FacebookGraphTestSupport
 import FacebookSDK
@@ -42,22 +43,9 @@ final class CorpusConformanceTests: XCTestCase {
     }
 
     func testEveryCorpusBodyFollowsTheV2ParseRules() throws {
-        guard let corpus = Self.corpusDirectory() else {
-            throw XCTSkip("corpus: no folder found (set FB_SHARED_DIR); 0 files read")
-        }
         var bodies: [Body] = []
-        var present: [String] = []
         for folder in Self.folders {
-            let directory = corpus.appendingPathComponent(folder)
-            guard FileManager.default.fileExists(atPath: directory.path) else {
-                print("corpus: \(folder): absent at \(directory.path), 0 files")
-                continue
-            }
-            present.append(folder)
-            bodies += try Self.bodyFiles(in: directory, folder: folder)
-        }
-        guard !present.isEmpty else {
-            throw XCTSkip("corpus: none of \(Self.folders) under \(corpus.path); 0 files read")
+            bodies += try Self.bodyFiles(in: SharedCorpus.urlOrSkip(folder, for: self), folder: folder)
         }
         XCTAssertFalse(bodies.isEmpty, "the corpus folders hold no body files")
 
@@ -77,7 +65,7 @@ final class CorpusConformanceTests: XCTestCase {
         let group = DispatchGroup()
         var probes: [CorpusProbe] = []
         for index in bodies.indices {
-            guard slots.wait(timeout: .now() + 10) == .success else {
+            guard slots.wait(timeout: scaledDeadline(seconds: 10)) == .success else {
                 XCTFail("corpus: no request finished within 10 s (\(index) of \(bodies.count) sent)")
                 break
             }
@@ -89,9 +77,14 @@ final class CorpusConformanceTests: XCTestCase {
             probes.append(probe)
             facebook.request(withGraphPath: "corpus/\(index)", andDelegate: probe)
         }
-        XCTAssertEqual(group.wait(timeout: .now() + 10), .success, "corpus: requests still in flight after 10 s")
-        Thread.sleep(forTimeInterval: 0.1)
-        queue.sync {}  // anything late (a second terminal callback) has been delivered now
+        XCTAssertEqual(
+            group.wait(timeout: scaledDeadline(seconds: 10)), .success, "corpus: requests still in flight after 10 s")
+        // A barrier: a later request on the same queue. Once its terminal callback has been
+        // delivered, anything late (a second terminal callback) has been delivered too.
+        let barrier = CorpusProbe {}
+        facebook.request(withGraphPath: "get", andDelegate: barrier)
+        XCTAssertTrue(eventually { !barrier.terminals.isEmpty }, "corpus: the barrier request never finished")
+        queue.sync {}
 
         var counts: [String: (files: Int, errors: Int)] = [:]
         for (body, probe) in zip(bodies, probes) {
@@ -122,7 +115,7 @@ final class CorpusConformanceTests: XCTestCase {
                 XCTFail("\(name): loaded \(String(describing: result)), expected error \(code)")
             }
         }
-        for folder in present {
+        for folder in Self.folders {
             let tally = counts[folder] ?? (files: 0, errors: 0)
             print("corpus: \(folder): \(tally.files) files, \(tally.errors) errors")
         }
@@ -177,14 +170,6 @@ final class CorpusConformanceTests: XCTestCase {
         if let expected = expected as? NSNumber { return actual as? NSNumber == expected }
         if expected is NSNull { return actual is NSNull }
         return false
-    }
-
-    // MARK: - Finding the corpus
-
-    /// `$FB_SHARED_DIR/corpus` when set, else `../shared/corpus` beside the package root (the folder
-    /// above this file that holds Package.swift).
-    static func corpusDirectory(file: String = #filePath) -> URL? {
-        SharedCorpus.directory(file: file)
     }
 
     /// Every body file under `directory`, recursively, in path order: all regular files except

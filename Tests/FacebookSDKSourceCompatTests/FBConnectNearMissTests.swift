@@ -134,7 +134,7 @@ final class FBConnectNearMissTests: XCTestCase {
         let request: FBRequest = facebook.request(withGraphPath: "get", andDelegate: loading)
         let failingRequest: FBRequest = facebook.request(withGraphPath: "no/such/path", andDelegate: failing)
 
-        wait(for: [loaded, failed], timeout: 10)
+        wait(for: [loaded, failed], timeout: 10 * testTimeoutScale)
         queue.sync {}  // the terminal callback runs in the same block, just after the raw response
         XCTAssertEqual(Int(request.state), kFBRequestStateComplete)
         XCTAssertEqual(Int(failingRequest.state), kFBRequestStateComplete)
@@ -165,7 +165,7 @@ final class FBConnectNearMissTests: XCTestCase {
 
         let request: FBRequest = facebook.request(withGraphPath: "me", andDelegate: controller)
 
-        wait(for: [rawResponse], timeout: 10)
+        wait(for: [rawResponse], timeout: 10 * testTimeoutScale)
         server.queue.sync {}
         XCTAssertEqual(Int(request.state), kFBRequestStateComplete)
         XCTAssertEqual(controller.events, ["requestLoading", "didLoadRawResponse"])
@@ -183,7 +183,7 @@ final class FBConnectNearMissTests: XCTestCase {
 
         facebook.request(withGraphPath: "me", andDelegate: controller)
 
-        wait(for: [loaded], timeout: 10)
+        wait(for: [loaded], timeout: 10 * testTimeoutScale)
         server.queue.sync {}
         XCTAssertEqual(controller.events, ["requestLoading", "didLoadRawResponse", "didLoad"])
     }

@@ -81,7 +81,7 @@ final class LegacySurfaceTests: XCTestCase {
         XCTAssertTrue(request.delegate === caller)
         server.queue.resume()
 
-        wait(for: [loaded], timeout: 10)
+        wait(for: [loaded], timeout: 10 * testTimeoutScale)
         server.drain()
         XCTAssertEqual(
             caller.events,
@@ -132,7 +132,7 @@ final class LegacySurfaceTests: XCTestCase {
             andDelegate: caller
         )
 
-        wait(for: [failed], timeout: 10)
+        wait(for: [failed], timeout: 10 * testTimeoutScale)
         server.drain()
         XCTAssertEqual(
             caller.events,
@@ -164,7 +164,7 @@ final class LegacySurfaceTests: XCTestCase {
         facebook.request(withGraphPath: "true", andDelegate: caller)
         facebook.request(withGraphPath: "false", andDelegate: failer)
 
-        wait(for: [loaded, failed], timeout: 10)
+        wait(for: [loaded, failed], timeout: 10 * testTimeoutScale)
         XCTAssertEqual(caller.result as? NSDictionary, NSDictionary(dictionary: ["result": "true"]))
         let error = try XCTUnwrap(failer.error as NSError?)
         XCTAssertEqual(error.domain, facebookErrDomain)
@@ -185,7 +185,7 @@ final class LegacySurfaceTests: XCTestCase {
         request.callbackQueue = server.queue
         request.connect()
 
-        wait(for: [failed], timeout: 10)
+        wait(for: [failed], timeout: 10 * testTimeoutScale)
         server.drain()
         XCTAssertEqual(caller.events, [Event.requestLoading, Event.didFailWithError])
         let error = try XCTUnwrap(caller.error as NSError?)
@@ -212,7 +212,7 @@ final class LegacySurfaceTests: XCTestCase {
         )
         XCTAssertEqual(params["access_token"] as? String, "T", "the caller's dictionary is filled in place")
 
-        wait(for: [invalidated], timeout: 10)
+        wait(for: [invalidated], timeout: 10 * testTimeoutScale)
         server.drain()
         XCTAssertEqual(
             caller.events,
@@ -322,7 +322,7 @@ final class LegacySurfaceTests: XCTestCase {
 
         facebook.authorize(["email", "publish_stream"])
 
-        wait(for: [notLoggedIn], timeout: 10)
+        wait(for: [notLoggedIn], timeout: 10 * testTimeoutScale)
         XCTAssertEqual(caller.events, [Event.fbDidNotLogin])
         XCTAssertEqual(caller.notLoginCancelled, [false])
         XCTAssertFalse(facebook.isSessionValid())
@@ -368,7 +368,7 @@ final class LegacySurfaceTests: XCTestCase {
         let request: FBRequest = facebook.request(withGraphPath: "me", andDelegate: caller)
         XCTAssertEqual(request.params["access_token"] as? String, "OLD")
 
-        wait(for: [extended, loaded], timeout: 10)
+        wait(for: [extended, loaded], timeout: 10 * testTimeoutScale)
         server.drain()
         XCTAssertEqual(caller.count(Event.fbDidExtendToken), 1)
         XCTAssertEqual(
@@ -394,7 +394,7 @@ final class LegacySurfaceTests: XCTestCase {
         facebook.expirationDate = Date(timeIntervalSinceNow: 3600)
         let first = expectation(caller, Event.fbDidExtendToken)
         facebook.extendAccessTokenIfNeeded()
-        wait(for: [first], timeout: 10)
+        wait(for: [first], timeout: 10 * testTimeoutScale)
         server.drain()
         XCTAssertEqual(facebook.accessToken, "NEW")
         XCTAssertFalse(facebook.shouldExtendAccessToken())
@@ -402,7 +402,7 @@ final class LegacySurfaceTests: XCTestCase {
         facebook.extendAccessTokenIfNeeded()  // not due: no request
         let second = expectation(caller, Event.fbDidExtendToken)
         facebook.extendAccessToken()  // always asks
-        wait(for: [second], timeout: 10)
+        wait(for: [second], timeout: 10 * testTimeoutScale)
         server.drain()
         XCTAssertEqual(caller.events, [Event.fbDidExtendToken, Event.fbDidExtendToken])
     }
@@ -416,7 +416,7 @@ final class LegacySurfaceTests: XCTestCase {
 
         facebook.dialog("feed", andDelegate: caller)
 
-        wait(for: [failed], timeout: 10)
+        wait(for: [failed], timeout: 10 * testTimeoutScale)
         XCTAssertEqual(caller.events, [Event.dialogDidFailWithError])
         let error = try XCTUnwrap(caller.error as NSError?)
         XCTAssertEqual(error.domain, facebookErrDomain)
@@ -426,7 +426,7 @@ final class LegacySurfaceTests: XCTestCase {
         let params = NSMutableDictionary(dictionary: ["to": "42", "message": "Come play"])
         let failedAgain = expectation(caller, Event.dialogDidFailWithError)
         facebook.dialog("apprequests", andParams: params, andDelegate: caller)
-        wait(for: [failedAgain], timeout: 10)
+        wait(for: [failedAgain], timeout: 10 * testTimeoutScale)
         XCTAssertEqual(caller.events, [Event.dialogDidFailWithError, Event.dialogDidFailWithError])
         XCTAssertEqual(caller.dialogURL, facebook.dialogBaseURL + "apprequests")
         XCTAssertEqual(params["display"] as? String, "touch")
@@ -448,7 +448,7 @@ final class LegacySurfaceTests: XCTestCase {
 
         facebook.dialog("feed", andParams: params, andDelegate: caller)
 
-        wait(for: [failed], timeout: 10)
+        wait(for: [failed], timeout: 10 * testTimeoutScale)
         XCTAssertEqual(params["display"] as? String, "touch")
         XCTAssertEqual(params["app_id"] as? String, "123", "v2 added app_id to the caller's params")
         XCTAssertEqual(params["access_token"] as? String, "T", "v2 added the token while the session was valid")
@@ -502,7 +502,7 @@ final class LegacySurfaceTests: XCTestCase {
             errorDone.fulfill()
         }
 
-        wait(for: [graphDone, restDone, errorDone], timeout: 10)
+        wait(for: [graphDone, restDone, errorDone], timeout: 10 * testTimeoutScale)
         server.drain()
         XCTAssertEqual(graphCalls, 1)
         XCTAssertEqual(friendsList?["id"] as? String, "4")
@@ -539,7 +539,7 @@ final class LegacySurfaceTests: XCTestCase {
 
         request.callbackQueue = server.queue
         request.connect()
-        wait(for: [done], timeout: 10)
+        wait(for: [done], timeout: 10 * testTimeoutScale)
         server.drain()
         XCTAssertEqual(calls, 1)
         let args = (echoed as? [String: Any])?["args"] as? [String: Any]
@@ -559,7 +559,7 @@ final class LegacySurfaceTests: XCTestCase {
         manual.usesBlockCallback = true
         manual.callbackQueue = server.queue
         manual.connect()
-        wait(for: [manualDone], timeout: 10)
+        wait(for: [manualDone], timeout: 10 * testTimeoutScale)
         XCTAssertEqual((manualResult as? NSDictionary)?["id"] as? String, "4")
     }
 
@@ -590,7 +590,7 @@ final class LegacySurfaceTests: XCTestCase {
         let loaded = expectation(caller, Event.didLoad)
         request.callbackQueue = server.queue
         request.connect()
-        wait(for: [loaded], timeout: 10)
+        wait(for: [loaded], timeout: 10 * testTimeoutScale)
         server.drain()
         XCTAssertEqual(
             caller.events,
@@ -612,7 +612,7 @@ final class LegacySurfaceTests: XCTestCase {
         request.callbackQueue = server.queue
         request.connect()
 
-        wait(for: [loaded], timeout: 10)
+        wait(for: [loaded], timeout: 10 * testTimeoutScale)
         let echo = try XCTUnwrap(caller.result as? NSDictionary)
         XCTAssertEqual(echo["method"] as? String, "POST")
         XCTAssertEqual(
@@ -627,9 +627,10 @@ final class LegacySurfaceTests: XCTestCase {
     func testCancellingTheConnectionStopsTheCallbacks() {
         let caller = Caller()
         let facebook = server.facebook(delegate: caller)
-        let request: FBRequest = facebook.request(withGraphPath: "hang", andDelegate: caller)
+        let request: FBRequest = facebook.request(withGraphPath: "held", andDelegate: caller)
         XCTAssertTrue(request.loading())
         guard request.connection != nil else { return XCTFail("no connection while loading") }
+        XCTAssertTrue(eventually { self.server.held.hasArrived })
 
         request.connection.cancel()
 
@@ -639,8 +640,10 @@ final class LegacySurfaceTests: XCTestCase {
             })
         XCTAssertFalse(request.loading())
         XCTAssertNil(request.connection)
-        Thread.sleep(forTimeInterval: 0.2)
-        server.drain()
+        // The answer comes after the cancel: once the server gave it and a later request on the
+        // same queue completed, anything it could cause has been delivered.
+        XCTAssertTrue(server.held.releaseAndWaitUntilAnswered())
+        XCTAssertTrue(server.barrier(facebook))
         XCTAssertEqual(caller.events, [Event.requestLoading])
     }
 
@@ -718,7 +721,7 @@ final class LegacySurfaceTests: XCTestCase {
         XCTAssertNil(restParams["method"], "the method entry is removed from the caller's dictionary")
         XCTAssertEqual(restParams["format"] as? String, "json")
 
-        wait(for: loaded, timeout: 10)
+        wait(for: loaded, timeout: 10 * testTimeoutScale)
         server.drain()
         for (index, caller) in callers.enumerated() {
             XCTAssertEqual(
@@ -763,7 +766,7 @@ final class LegacySurfaceTests: XCTestCase {
         let request: FBRequest = facebook.request(withGraphPath: "me", andDelegate: caller)
         facebook.authorize(nil)
 
-        wait(for: [loaded, notLoggedIn], timeout: 10)
+        wait(for: [loaded, notLoggedIn], timeout: 10 * testTimeoutScale)
         XCTAssertEqual(
             caller.events.filter { $0 != Event.fbDidNotLogin },
             [Event.requestLoading, Event.didReceive, Event.didLoadRawResponse, Event.didLoad]

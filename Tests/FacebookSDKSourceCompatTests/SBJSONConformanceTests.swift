@@ -4,17 +4,13 @@
 // UTF-8 are read as legacy code would have received them in a string: with replacement characters.
 
 import FBConnect
+import FacebookGraphCorpusSupport
 import XCTest
 
 final class SBJSONConformanceTests: XCTestCase {
-    func testJSONTestSuiteThroughTheFragmentParser() throws {
-        guard let corpus = CorpusConformanceTests.corpusDirectory() else {
-            throw XCTSkip("corpus: no folder found (set FB_SHARED_DIR)")
-        }
-        let directory = corpus.appendingPathComponent("JSONTestSuite/test_parsing")
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
-            throw XCTSkip("corpus: JSONTestSuite absent at \(directory.path)")
-        }
+    func testJSONTestSuiteCorpusThroughTheFragmentParser() throws {
+        let directory = try SharedCorpus.urlOrSkip(SharedCorpus.jsonTestSuite, for: self)
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         let files = names.filter { $0.hasSuffix(".json") }.sorted()
         XCTAssertGreaterThan(files.count, 300)
         var counts: [Character: Int] = [:]

@@ -5,6 +5,7 @@
 // results used as legacy code used them.
 
 import FBConnect
+import FacebookGraphTestSupport
 import XCTest
 
 /// A legacy model object that stands for itself in JSON (`proxyForJson`).
@@ -40,7 +41,7 @@ final class SBJSONSourceCompatTests: XCTestCase {
         controller.apiDialogFeedUser()
         controller.apiDialogFeedFriend("4")
         controller.apiDialogRequestsSendToMany()
-        wait(for: [reported], timeout: 10)
+        wait(for: [reported], timeout: 10 * testTimeoutScale)
 
         let params = controller.dialogParams
         XCTAssertEqual(params.count, 4)
@@ -90,7 +91,7 @@ final class SBJSONSourceCompatTests: XCTestCase {
         ])
         let params = NSMutableDictionary(dictionary: ["data": giftStr!])
         facebook.request(withGraphPath: "post", andParams: params, andHttpMethod: "POST", andDelegate: caller)
-        wait(for: [loaded], timeout: 10)
+        wait(for: [loaded], timeout: 10 * testTimeoutScale)
 
         let expected = #"{"badge_of_awesomeness":"1","href":"http://itsti.me/","note":"très \"bien\""}"#
         XCTAssertEqual(giftStr, expected)

@@ -23,9 +23,12 @@ final class SourceCompatServer {
 
     let bin: HTTPBin
     let queue = DispatchQueue(label: "test")
+    /// `/held`: answers `[]` when the test releases it (negative checks after a cancel).
+    let held = HeldRoute()
 
     init() throws {
         bin = try HTTPBin(extraRoutes: [
+            "/held": held.handler,
             "/me": { _ in
                 .full(status: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"id":"4"}"#.utf8))
             },
@@ -70,9 +73,28 @@ final class SourceCompatServer {
         queue.sync {}
     }
 
+    /// A barrier for a negative check ("nothing more arrives"): a later request through `facebook`,
+    /// on the same callback queue, sent now; true once its terminal callback has been delivered and
+    /// the queue drained, so every callback queued before it has been delivered too.
+    func barrier(_ facebook: Facebook, seconds: Double = 10) -> Bool {
+        let delegate = BarrierDelegate()
+        facebook.request(withGraphPath: "me", andDelegate: delegate)
+        guard delegate.done.wait(timeout: scaledDeadline(seconds: seconds)) == .success else { return false }
+        drain()
+        return true
+    }
+
     func stop() {
+        held.release()
         bin.stop()
     }
+}
+
+/// The delegate of a ``SourceCompatServer/barrier(_:seconds:)`` request: signals its terminal callback.
+final class BarrierDelegate: NSObject, FBRequestDelegate {
+    let done = DispatchSemaphore(value: 0)
+    func request(_ request: FBRequest!, didLoad result: Any!) { done.signal() }
+    func request(_ request: FBRequest!, didFailWithError error: Error!) { done.signal() }
 }
 
 extension XCTestCase {
@@ -81,15 +103,5 @@ extension XCTestCase {
         let expectation = self.expectation(description: event)
         caller.when(event) { expectation.fulfill() }
         return expectation
-    }
-
-    /// Polls `condition` every 10 ms for at most `seconds` (≤ 10); true when it held.
-    func eventually(seconds: Double = 10, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(min(seconds, 10))
-        while Date() < deadline {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        return condition()
     }
 }

@@ -130,7 +130,9 @@ struct FriendCacheSharingTests {
                     parentFailures.append("\(error)")
                 }
             }
-            #expect(exited.wait(timeout: .now() + 120) == .success, "the child did not finish: \(lines.text)")
+            #expect(
+                exited.wait(timeout: scaledDeadline(seconds: 120)) == .success,
+                "the child did not finish: \(lines.text)")
             #expect(parentFailures.isEmpty, "\(parentFailures)")
             #expect(process.terminationStatus == 0, "\(lines.text)")
             #expect(lines.wait(for: "ok", seconds: 10), "\(lines.text)")

@@ -18,7 +18,10 @@ struct LegacyDeliveryTests {
         // before the call returns.
         let (request, namesAtReturn): (FBRequest, [String]) = fixture.onQueue {
             let request: FBRequest = fixture.facebook.request(withGraphPath: "get", andDelegate: recorder)
-            usleep(100_000)  // give a misbehaving implementation time to deliver early
+            // Give a misbehaving implementation its chance to deliver early: the server has
+            // answered, and a later request over the same engine has completed.
+            #expect(eventually { fixture.bin.server.requestsServed >= 1 })
+            #expect(fixture.barrierOnAnotherQueue())
             return (request, recorder.names)
         }
         #expect(namesAtReturn == ["loading"])
@@ -76,7 +79,7 @@ struct LegacyDeliveryTests {
         }
         let editor = Editor(edit)
         fixture.facebook.request(withGraphPath: "get", andDelegate: editor)
-        #expect(editor.done.wait(timeout: .now() + 10 * testTimeoutScale) == .success)
+        #expect(editor.done.wait(timeout: scaledDeadline(seconds: 10)) == .success)
         let args = try #require((editor.result as? [String: Any])?["args"] as? [String: Any])
         #expect(args["access_token"] as? String == (edit == .replaceToken ? "TOKEN-2" : "TOKEN-1"))
         #expect(args["format"] as? String == "json")
@@ -105,7 +108,7 @@ struct LegacyDeliveryTests {
         }
         let watcher = BodyWatcher()
         fixture.facebook.request(withGraphPath: "status/201", andDelegate: watcher)
-        #expect(watcher.done.wait(timeout: .now() + 10) == .success)
+        #expect(watcher.done.wait(timeout: scaledDeadline(seconds: 10)) == .success)
         #expect(watcher.status == 201)
         #expect(watcher.textDuringLoad == Data(#"{"status":201}"#.utf8))
     }
@@ -138,7 +141,8 @@ struct LegacyDeliveryTests {
         _ = LegacyFixture.mainQueueKey
         let recorder = Recorder()
         facebook.request(withGraphPath: "get", andDelegate: recorder)
-        for _ in 0..<400 where recorder.events.count < 4 {
+        let deadline = ContinuousClock.now + .seconds(10).scaledForTests
+        while recorder.events.count < 4, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(25))
         }
         #expect(recorder.names == ["loading", "didReceive", "didLoadRaw", "didLoad"])
@@ -149,14 +153,17 @@ struct LegacyDeliveryTests {
 
     @Test("Nothing is delivered after connection.cancel()")
     func cancel() throws {
-        let fixture = try LegacyFixture(routes: [
-            "/hold": { _ in .delayed(.milliseconds(400), then: .full(status: 200, body: Data("[]".utf8))) }
-        ])
+        let held = HeldRoute()
+        let fixture = try LegacyFixture(routes: ["/hold": held.handler])
         defer { fixture.stop() }
         let recorder = Recorder()
         let request: FBRequest = fixture.facebook.request(withGraphPath: "hold", andDelegate: recorder)
+        #expect(eventually { held.hasArrived })
         fixture.onQueue { request.connection.cancel() }
-        usleep(800_000)
+        // The answer comes after the cancel; once the server gave it and a later request on the same
+        // queue completed, anything it could cause has been delivered.
+        #expect(held.releaseAndWaitUntilAnswered())
+        #expect(fixture.barrier())
         #expect(recorder.names == ["loading"])
         #expect(fixture.onQueue { request.state } == FBRequestState(kFBRequestStateComplete))
         #expect(eventually { fixture.facebook.requestsInFlight == 0 })
@@ -225,7 +232,7 @@ struct LegacyDeliveryTests {
         }
         #expect(fixture.facebook.requestsInFlight <= 50)
         #expect(recorder.waitForTerminal(50, seconds: 30))
-        usleep(100_000)
+        #expect(fixture.barrier())  // a 51st callback would have been delivered by now
         let terminal = recorder.events.filter { $0.name == "didLoad" || $0.name == "didFail" }
         #expect(terminal.count == 50)
         for event in terminal {

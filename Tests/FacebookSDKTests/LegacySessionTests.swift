@@ -90,8 +90,7 @@ struct LegacySessionTests {
             fixture.login()
             fixture.facebook.request(withGraphPath: "me", andDelegate: timeline)
             #expect(eventually { timeline.names.contains("didFail(10000)") })
-            usleep(100_000)
-            fixture.onQueue {}
+            #expect(fixture.barrier())  // an invalidation (or a second one) would have arrived by now
             let invalidates = switchOn && code != 100
             #expect(timeline.names == (invalidates ? ["didFail(10000)", "fbSessionInvalidated"] : ["didFail(10000)"]))
             #expect(fixture.facebook.isSessionValid() == !invalidates)
@@ -268,14 +267,21 @@ struct LegacySessionTests {
         // Called on the callback queue, so "never before the call returns" is observable.
         let namesAtReturn = fixture.onQueue { () -> [String] in
             fixture.facebook.authorize(["email"])
-            usleep(50_000)
+            // The same call on another object and queue has reported: an early report from this
+            // one, on any thread but its held queue, would have arrived by now.
+            let other = Facebook(appId: "123", andDelegate: nil)
+            let otherTimeline = Timeline()
+            other.sessionDelegate = otherTimeline
+            other.callbackQueue = DispatchQueue(label: "legacy.session.barrier")
+            other.authorize(["email"])
+            #expect(eventually { otherTimeline.names == ["fbDidNotLogin(false)"] })
             return timeline.names
         }
         #expect(namesAtReturn.isEmpty, "never before the call returns")
         #expect(eventually { timeline.names == ["fbDidNotLogin(false)"] })
         let watcher = DialogWatcher()
         fixture.facebook.dialog("feed", andParams: NSMutableDictionary(dictionary: ["to": "4"]), andDelegate: watcher)
-        #expect(watcher.done.wait(timeout: .now() + 10) == .success)
+        #expect(watcher.done.wait(timeout: scaledDeadline(seconds: 10)) == .success)
         #expect(watcher.error?.domain == facebookErrDomain)
         #expect((watcher.error?.userInfo["error_msg"] as? String)?.contains("not available on this platform") == true)
     }

@@ -46,6 +46,31 @@ final class LegacyFixture: @unchecked Sendable {
         bin.stop()
     }
 
+    /// A barrier for a negative check ("nothing more arrives"): a later request on the same object
+    /// and callback queue, sent now; returns once its terminal callback has been delivered and the
+    /// queue drained. Callbacks are delivered in order on the serial queue, so a doubled callback of
+    /// an earlier request, or a late one caused by an answer the server already gave, has been
+    /// delivered by then. False when the barrier itself did not complete in time (scaled).
+    func barrier(seconds: Double = 10) -> Bool {
+        let recorder = Recorder()
+        facebook.request(withGraphPath: "get", andDelegate: recorder)
+        guard recorder.waitForTerminal(seconds: seconds) else { return false }
+        onQueue {}
+        return true
+    }
+
+    /// A barrier for a check made while the callback queue is held (``onQueue(_:)``): a request from
+    /// another `Facebook` object, on its own queue, over the same engine, sent now; returns once it
+    /// has completed. An answer the server already gave has been read by the engine by then.
+    func barrierOnAnotherQueue(seconds: Double = 10) -> Bool {
+        let other = Facebook(appId: "123", andDelegate: nil)
+        other.graphBaseURL = bin.url("/")
+        other.callbackQueue = DispatchQueue(label: "legacy.barrier")
+        let recorder = Recorder()
+        other.request(withGraphPath: "get", andDelegate: recorder)
+        return recorder.waitForTerminal(seconds: seconds)
+    }
+
     /// A route answering `body` with `status` and a JSON content type.
     static func answer(_ body: String, status: Int = 200, contentType: String = "application/json")
         -> LoopbackHTTPServer.Handler

@@ -27,7 +27,7 @@ final class MainQueueTrapTests: XCTestCase {
             watchdog.deliver(on: .main) { ran.withLock { $0 += 1 } }
         }
         for check in 1...3 {
-            XCTAssertEqual(checks.wait(timeout: .now() + 10), .success, "check \(check) never ran")
+            XCTAssertEqual(checks.wait(timeout: scaledDeadline(seconds: 10)), .success, "check \(check) never ran")
         }
         XCTAssertEqual(reports.all.count, 1, "\(reports.all)")
         let line = reports.all.first ?? ""
@@ -37,7 +37,7 @@ final class MainQueueTrapTests: XCTestCase {
         // The callbacks are still queued, not dropped: running the main queue delivers them.
         let delivered = expectation(description: "queued callbacks run once the main queue runs")
         DispatchQueue.main.async { delivered.fulfill() }
-        wait(for: [delivered], timeout: 10)
+        wait(for: [delivered], timeout: 10 * testTimeoutScale)
         XCTAssertEqual(ran.withLock { $0 }, 3)
     }
 
@@ -52,7 +52,7 @@ final class MainQueueTrapTests: XCTestCase {
         }
         watchdog.deliver(on: .main) {}
         // `wait(for:)` runs the main run loop, which runs the main queue: the callback runs at once.
-        wait(for: [checked], timeout: 10)
+        wait(for: [checked], timeout: 10 * testTimeoutScale)
         XCTAssertEqual(sawRun.withLock { $0 }, true)
         XCTAssertEqual(reports.all, [])
     }
@@ -63,7 +63,7 @@ final class MainQueueTrapTests: XCTestCase {
         watchdog.checked = { _ in XCTFail("a private queue was watched") }
         let done = DispatchSemaphore(value: 0)
         watchdog.deliver(on: DispatchQueue(label: "private")) { done.signal() }
-        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(done.wait(timeout: scaledDeadline(seconds: 10)), .success)
         XCTAssertEqual(reports.all, [])
     }
 
@@ -89,7 +89,7 @@ final class MainQueueTrapTests: XCTestCase {
             onQueue.withLock { $0 = DispatchQueue.getSpecific(key: key) == "server" && result != nil }
             done.signal()
         }
-        XCTAssertEqual(done.wait(timeout: .now() + 10), .success, "the callback never arrived")
+        XCTAssertEqual(done.wait(timeout: scaledDeadline(seconds: 10)), .success, "the callback never arrived")
         XCTAssertEqual(onQueue.withLock { $0 }, true)
     }
 }

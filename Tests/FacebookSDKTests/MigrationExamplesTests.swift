@@ -41,10 +41,24 @@ final class MigrationExamplesTests: XCTestCase {
     }
 
     func testSubclassTrapAndFix() {
-        // The trap: the protocol's default runs, not the subclass's method — nothing to observe but
-        // that it compiles and runs; the fix: the override is what the protocol calls.
-        migrationSubclassTrapExample().request(nil, didLoad: "trap")
-        migrationSubclassFixExample().request(nil, didLoad: "fixed")
+        // The trap: the protocol's default runs, not the subclass's method, which would print its
+        // result; the fix: the override is what the protocol calls, and it prints.
+        XCTAssertEqual(Self.printed { migrationSubclassTrapExample().request(nil, didLoad: "trap") }, "")
+        XCTAssertEqual(Self.printed { migrationSubclassFixExample().request(nil, didLoad: "fixed") }, "fixed\n")
+    }
+
+    /// What `body` writes to standard output (XCTest runs one test at a time; the examples print).
+    private static func printed(_ body: () -> Void) -> String {
+        fflush(nil)
+        let pipe = Pipe()
+        let saved = dup(STDOUT_FILENO)
+        dup2(pipe.fileHandleForWriting.fileDescriptor, STDOUT_FILENO)
+        body()
+        fflush(nil)
+        dup2(saved, STDOUT_FILENO)
+        close(saved)
+        try? pipe.fileHandleForWriting.close()
+        return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
     func testBlockExampleCompletes() {

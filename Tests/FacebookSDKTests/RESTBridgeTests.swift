@@ -500,7 +500,7 @@ struct RESTBridgeTests {
             blockResult = result
             done.signal()
         }
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.wait(timeout: scaledDeadline(seconds: 10)) == .success)
         #expect((blockResult as? [String: Any])?["picture"] as? String == standInPictureURL("4"))
     }
 

@@ -256,7 +256,7 @@ extension NginxFixture {
             let master = try launch(
                 nginx, ["-p", directory, "-e", errorLog, "-c", directory + "/nginx.conf"],
                 log: directory + "/commands.log")
-            let deadline = ContinuousClock.now + .seconds(5)
+            let deadline = ContinuousClock.now + .seconds(5).scaledForTests
             while true {
                 guard master.isRunning else {
                     let tail = logTail(errorLog)

@@ -21,6 +21,12 @@ extension Duration {
     package var scaledForTests: Duration { self * testTimeoutScale }
 }
 
+/// The dispatch time `seconds` (times ``testTimeoutScale``) from now: the bound for a semaphore,
+/// group or XCTest wait, so every such wait grows with the scale as ``eventually(seconds:_:)`` does.
+package func scaledDeadline(seconds: Double) -> DispatchTime {
+    .now() + seconds * testTimeoutScale
+}
+
 /// Polls `condition` every 5 ms until it holds or `seconds` (times ``testTimeoutScale``) pass;
 /// returns whether it held. Every wait in the tests is bounded by this or by a semaphore timeout.
 package func eventually(seconds: Double = 10, _ condition: () -> Bool) -> Bool {

@@ -1,4 +1,5 @@
 import FacebookGraph
+import FacebookGraphCorpusSupport
 import FacebookGraphReplay
 import FacebookGraphTestSupport
 import Foundation
@@ -21,19 +22,9 @@ struct HARInteropCorpusTests {
         "node-har-validator/invalid.har": "log: a required field is missing",
     ]
 
-    /// The corpus folder, or nil (recorded as a failure: missing data never passes quietly).
-    static func corpus() -> URL? {
-        guard let shared = SharedCorpus.directory() else {
-            Issue.record("no repository root above \(#filePath): cannot find ../shared/corpus")
-            return nil
-        }
-        let folder = shared.appendingPathComponent("har-interop")
-        guard FileManager.default.fileExists(atPath: folder.path) else {
-            Issue.record("the HAR interop corpus is missing at \(folder.path) (set FB_SHARED_DIR)")
-            return nil
-        }
-        return folder
-    }
+    /// The corpus folder, inside the shared corpus (SharedCorpus: skipped when absent, a failure
+    /// when the corpus is required; never a pass on nothing).
+    static let corpus = "har-interop"
 
     /// The corpus's `.har` files, relative to it, sorted.
     static func files(in folder: URL) throws -> [String] {
@@ -43,9 +34,12 @@ struct HARInteropCorpusTests {
         }
     }
 
-    @Test("Every file loads or is refused with its one clear line, by inspect and by replay serve")
+    @Test(
+        "Every file loads or is refused with its one clear line, by inspect and by replay serve",
+        SharedCorpus.needed(corpus)
+    )
     func everyFileReadsOrFailsClearly() throws {
-        guard let folder = Self.corpus() else { return }
+        let folder = try SharedCorpus.url(Self.corpus)
         let files = try Self.files(in: folder)
         #expect(files.count >= 14, "\(files)")
         #expect(Set(Self.broken.keys).isSubset(of: Set(files)), "\(files)")
@@ -65,9 +59,12 @@ struct HARInteropCorpusTests {
         }
     }
 
-    @Test("Each entry of each valid file replays in process and through replay serve: status and body bytes")
+    @Test(
+        "Each entry of each valid file replays in process and through replay serve: status and body bytes",
+        SharedCorpus.needed(corpus)
+    )
     func everyEntryReplays() throws {
-        guard let folder = Self.corpus() else { return }
+        let folder = try SharedCorpus.url(Self.corpus)
         var replayed = 0
         for file in try Self.files(in: folder) where Self.broken[file] == nil {
             let path = folder.appendingPathComponent(file).path
@@ -81,10 +78,11 @@ struct HARInteropCorpusTests {
             for (index, entry) in archive.log.entries.enumerated() {
                 let label = "\(file) entry \(index) \(entry.request.method) \(entry.request.url)"
                 let expected = Self.expectedAnswer(to: index, in: archive.log.entries)
-                let inProcess = transport.sendAndWait(try Self.request(for: entry, port: nil), timeout: .seconds(20))
+                let inProcess = transport.sendAndWait(
+                    try Self.request(for: entry, port: nil), timeout: .seconds(20).scaledForTests)
                 Self.check(inProcess, expected, label: "\(label) (in process)")
                 let served = CurlEngine.shared.sendAndWait(
-                    try Self.request(for: entry, port: port), timeout: .seconds(20))
+                    try Self.request(for: entry, port: port), timeout: .seconds(20).scaledForTests)
                 Self.check(served, expected, label: "\(label) (served)")
                 if entry.request.method == "HEAD", let length = entry.response.header("content-length") {
                     #expect((try? served.get())?.headers["content-length"] == length, "\(label)")

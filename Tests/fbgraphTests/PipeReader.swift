@@ -1,3 +1,4 @@
+import FacebookGraphTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -40,6 +41,6 @@ final class PipeReader: Sendable {
     /// Waits (at most `seconds`) until the reader has closed the pipe.
     @discardableResult
     func waitUntilClosed(seconds: Double = 10) -> Bool {
-        finished.wait(timeout: .now() + seconds) == .success
+        finished.wait(timeout: scaledDeadline(seconds: seconds)) == .success
     }
 }
