@@ -60,11 +60,13 @@ enum ReplayServeCommand {
         against the nearest entries. Prints `listening on http://127.0.0.1:PORT` once ready and
         serves until SIGINT or SIGTERM, then exits 0. Never goes to the network.
 
-        HOSTS: where the cassette holds entries for a request's host (from its Host header, or its
-        absolute-form target when the server is used as a proxy), only those answer; elsewhere any
-        host's entry does. So the server is also a plain-http proxy for browser exports:
-        http_proxy=http://127.0.0.1:PORT any-program (https through it — CONNECT — is refused; ask for
-        the http:// URL, which an https recording answers).
+        HOSTS: an ordinary request is answered only when its Host header names loopback (localhost,
+        127.0.0.0/8, [::1]; 421 otherwise), so a web page that renames itself to 127.0.0.1 cannot read
+        the cassette. Where the cassette holds entries for the host of a proxy request (its
+        absolute-form target), only those answer; elsewhere any host's entry does. So the server is
+        also a plain-http proxy for browser exports: http_proxy=http://127.0.0.1:PORT any-program
+        (https through it — CONNECT — is refused; ask for the http:// URL, which an https recording
+        answers).
 
         USAGE: fbgraph replay serve CASSETTE [--port N]
 

@@ -6,8 +6,8 @@ import Testing
 @testable import FacebookGraphReplay
 
 /// The host rule: where a cassette holds entries for the request's host, only those answer; where it
-/// holds none, any host's entry does — in process, and over the replay server from the `Host` header
-/// or an absolute-form (proxy) target.
+/// holds none, any host's entry does — in process, and over the replay server from an absolute-form
+/// (proxy) target.
 @Suite("Host-aware matching")
 struct HostMatchingTests {
     /// A Chrome-like export: `https://yahoo.com/` answered 301, `https://www.yahoo.com/` answered 200.
@@ -22,10 +22,11 @@ struct HostMatchingTests {
     }
 
     /// A request that is never redirected (a recorded 301 must not lead libcurl anywhere).
-    static func request(_ url: String, resolve: [String] = []) throws -> PreparedRequest {
+    static func request(_ url: String, resolve: [String] = [], proxyPort: Int? = nil) throws -> PreparedRequest {
         var options = TransferOptions()
         options.followRedirects = false
         options.resolve = resolve
+        options.proxy = proxyPort.map { "http://127.0.0.1:\($0)" }
         return try PreparedRequest(url: url, options: options)
     }
 
@@ -54,23 +55,24 @@ struct HostMatchingTests {
         #expect(error.message.contains("  - host: recorded yahoo.com, live www.yahoo.com"), "\(error.message)")
     }
 
-    @Test("Over the replay server: the Host header picks the entry; loopback stays host-agnostic")
+    @Test("Over the replay server through libcurl: a proxied URL's host picks the entry; loopback stays host-agnostic")
     func serverHostHeader() throws {
         let server = try ReplayServer(cassette: Self.yahooCassette())
         defer { server.stop() }
         let port = server.port
-        let www = try CassetteTests.send(
-            CurlEngine.shared,
-            try Self.request("http://www.yahoo.com:\(port)/", resolve: ["www.yahoo.com:\(port):127.0.0.1"])
-        ).get()
-        #expect(www.status == 200)
-        #expect(www.body == Data("welcome to www".utf8))
-        let bare = try CassetteTests.send(
-            CurlEngine.shared, try Self.request("http://yahoo.com:\(port)/", resolve: ["yahoo.com:\(port):127.0.0.1"])
-        ).get()
-        #expect(bare.status == 301)
+        // Without a credential: a request that could not use the proxy would fail before connecting.
+        let www = try Self.request("http://www.yahoo.com/", proxyPort: port)
+        let wwwAnswer = try CassetteTests.send(CurlEngine.shared, www).get()
+        #expect(wwwAnswer.status == 200)
+        #expect(wwwAnswer.body == Data("welcome to www".utf8))
+        let bare = try Self.request("http://yahoo.com/", proxyPort: port)
+        #expect(try CassetteTests.send(CurlEngine.shared, bare).get().status == 301)
         let loopback = try CassetteTests.send(CurlEngine.shared, try Self.request(server.baseURL + "/")).get()
         #expect(loopback.status == 301)
+        // The same name in an origin-form request's Host (what a DNS-rebinding page sends) is refused.
+        let pinned = try Self.request("http://www.yahoo.com:\(port)/", resolve: ["www.yahoo.com:\(port):127.0.0.1"])
+        let refused = try CassetteTests.send(CurlEngine.shared, pinned).get()
+        #expect(refused.status == 421)
     }
 
     @Test("Over the replay server as a plain-http proxy: an absolute-form target picks the entry; CONNECT is refused")

@@ -151,9 +151,11 @@ struct HARInteropCorpusTests {
 
     // MARK: Sending an entry's request
 
-    /// The entry's request: as recorded for the in-process replay (`port` nil), or as plain http to
-    /// the replay server on `port` with the recorded host pinned to 127.0.0.1 — so the `Host` header
-    /// carries the recorded host, as it would through a proxy.
+    /// The entry's request: as recorded for the in-process replay (`port` nil), or as plain http
+    /// through the replay server on `port` as a proxy — so the target names the recorded host in
+    /// absolute form (the server refuses an origin-form request whose `Host` is not loopback). A
+    /// loopback host (which never goes through a proxy) is pinned to the server instead; a
+    /// credential over plain http to another host is refused before any connection.
     static func request(for entry: HAREntry, port: Int?) throws -> PreparedRequest {
         var url = entry.request.url
         var options = TransferOptions()
@@ -162,9 +164,13 @@ struct HARInteropCorpusTests {
             var components = try #require(URLComponents(string: url), "\(url)")
             let host = try #require(components.host, "\(url)")
             components.scheme = "http"
-            components.port = port
+            if SecretDefinition.isLoopback(host: host) {
+                components.port = port
+                options.resolve = ["\(host):\(port):127.0.0.1"]
+            } else {
+                options.proxy = "http://127.0.0.1:\(port)"
+            }
             url = try #require(components.string, "\(url)")
-            options.resolve = ["\(host):\(port):127.0.0.1"]
         }
         var headers = HTTPHeaders()
         let body = entry.request.postData.map(\.body).flatMap { $0.isEmpty ? nil : $0 }

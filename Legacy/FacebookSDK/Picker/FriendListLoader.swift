@@ -5,7 +5,9 @@ import Foundation
 /// `paging.next` until a page without one or with empty `data`), and the cache's side of it.
 ///
 /// Pages are kept as `{"data": […]}` re-encoded from the items: the server's paging links (which
-/// echo the access token) never reach the cache.
+/// echo the access token) never reach the cache, and every URL inside the items loses its secret
+/// query items (``SecretPolicy/removingSecretQueryItems(fromJSON:)``); the store refuses a page that
+/// still holds a secret.
 enum FriendListLoader {
     /// The most pages one load follows (5,000 friends at 25 a page need 200).
     static let maxPages = 10_000
@@ -43,11 +45,14 @@ enum FriendListLoader {
         return pages
     }
 
-    /// A page body reduced to its items: `{"data": […]}`.
+    /// A page body reduced to its items, `{"data": […]}`, with the credentials of every URL in them
+    /// removed, at any depth (a nested edge's `paging.next` echoes the token as the top level's does).
     private static func cacheable(_ body: Data) throws(GraphError) -> Data {
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
             let items = object["data"] as? [Any],
-            let data = try? JSONSerialization.data(withJSONObject: ["data": items], options: [.sortedKeys])
+            let data = try? JSONSerialization.data(
+                withJSONObject: ["data": SecretPolicy.removingSecretQueryItems(fromJSON: items)], options: [.sortedKeys]
+            )
         else {
             throw GraphError(
                 decoding: "a friends page is not a JSON object with a data array", status: 200, body: Data())

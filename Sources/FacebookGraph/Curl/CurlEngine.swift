@@ -516,6 +516,8 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
             // "" disables every proxy, the environment's included: loopback traffic and a credential
             // over plain http must not leave the machine through one.
             easy.set(CURLOPT_PROXY, "")
+        } else if let proxy = options.proxy {
+            easy.set(CURLOPT_PROXY, proxy)
         }
         if profile.sentAtMostOnce {
             // See "Sent at most once" above.

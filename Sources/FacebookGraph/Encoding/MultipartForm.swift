@@ -88,7 +88,7 @@ package struct MultipartForm: Sendable {
                 // Never a raw control character in the header: `prepare` refuses such a media type
                 // with a clear error; a package caller that skipped it gets the controls dropped.
                 let mediaType = String(
-                    String.UnicodeScalarView(contentType.unicodeScalars.filter { !Self.isControl($0) }))
+                    String.UnicodeScalarView(contentType.unicodeScalars.filter { !HTTPHeaders.isForbiddenInValue($0) }))
                 body.append(Data("Content-Type: \(mediaType)\r\n\r\n".utf8))
                 body.append(data)
             }
@@ -101,13 +101,9 @@ package struct MultipartForm: Sendable {
     /// True when `mediaType` can be written into a part header: no control character (CR, LF, NUL,
     /// DEL, C1 controls…), tab aside. Checked by scalar: a line feed followed by a combining mark is
     /// one Character that is not "\n".
+    /// The one header-value rule: ``HTTPHeaders/isValidValue(_:)``.
     package static func isValidMediaType(_ mediaType: String) -> Bool {
-        !mediaType.unicodeScalars.contains(where: isControl)
-    }
-
-    /// A control character a header must not hold (a tab is allowed).
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar != "\t" && scalar.properties.generalCategory == .control
+        HTTPHeaders.isValidValue(mediaType)
     }
 
     /// The media type of a file, from its extension (`application/octet-stream` when unknown).

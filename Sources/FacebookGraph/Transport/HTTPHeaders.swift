@@ -59,6 +59,57 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
     /// The number of fields.
     package var count: Int { fields.count }
 
+    // MARK: What may be written on the wire
+
+    /// True when `name` can be written as a field name: one or more RFC 9110 token characters
+    /// (letters, digits and ``!#$%&'*+-.^_`|~``), nothing else — no colon, space, control or non-ASCII byte.
+    package static func isValidName(_ name: String) -> Bool {
+        !name.utf8.isEmpty && name.utf8.allSatisfy(isTokenByte)
+    }
+
+    /// True when `value` can be written as a field value: no control character (CR, LF, NUL, DEL,
+    /// C1 controls…) but the tab. Checked by scalar: a line feed followed by a combining mark is one
+    /// Character that is not "\n", and a raw line break in a value would start another header.
+    package static func isValidValue(_ value: String) -> Bool {
+        !value.unicodeScalars.contains(where: isForbiddenInValue)
+    }
+
+    /// True for a scalar a field value must not hold: a control character other than the tab.
+    package static func isForbiddenInValue(_ scalar: Unicode.Scalar) -> Bool {
+        scalar != "\t" && scalar.properties.generalCategory == .control
+    }
+
+    /// The position and the problem of the first field that cannot be written (``isValidName(_:)``,
+    /// ``isValidValue(_:)``), or nil when every field can: what would otherwise split a head in two.
+    package var firstInvalidField: (index: Int, problem: String)? {
+        for (index, field) in fields.enumerated() {
+            if let problem = Self.problem(name: field.name, value: field.value) { return (index, problem) }
+        }
+        return nil
+    }
+
+    /// Why a field called `name` with `value` cannot be written, or nil when it can.
+    package static func problem(name: String, value: String) -> String? {
+        if !isValidName(name) {
+            return "the name is not an HTTP token (a line break, colon, space or control character in it, or empty)"
+        }
+        if !isValidValue(value) {
+            return "the value holds a line break (CR or LF), a NUL or another control character"
+        }
+        return nil
+    }
+
+    /// True for an RFC 9110 `tchar`.
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+        }
+    }
+
     /// Appends a field, keeping any earlier field of the same name. Amortised O(1): the array is
     /// taken out of the storage first, so appending does not copy it (a head of n fields is not n²).
     package mutating func add(name: String, value: String) {

@@ -38,6 +38,11 @@ package struct TransferOptions: Sendable, Hashable {
     /// request reuse the pinned connection. The secret policy judges the pinned addresses as well as the
     /// name: a credential over plain http needs both to be loopback (see ``pinnedAddresses(host:port:)``).
     package var resolve: [String] = []
+    /// A plain-http proxy for this request (`http://127.0.0.1:PORT`), used instead of any the
+    /// environment names: libcurl then sends an `http` URL in absolute form (`GET http://host/path`),
+    /// as to `fbgraph replay serve` in its proxy mode. A request that must not go through a proxy (a
+    /// loopback target, a credential over plain http) still goes direct.
+    package var proxy: String?
 
     /// The defaults.
     package init() {}

@@ -61,6 +61,7 @@ public struct HARRequest: Codable, Sendable, Equatable {
         url = try container.decode(String.self, forKey: .url)
         httpVersion = try container.decodeIfPresent(String.self, forKey: .httpVersion) ?? "HTTP/1.1"
         headers = try container.decodeIfPresent([HARNameValue].self, forKey: .headers) ?? []
+        try HARHeaderRules.validate(headers, forKey: .headers, in: container)
         queryString = try container.decodeIfPresent([HARNameValue].self, forKey: .queryString) ?? []
         postData = try container.decodeIfPresent(HARPostData.self, forKey: .postData)
         bodySize = try container.decodeWholeNumberIfPresent(forKey: .bodySize) ?? -1
@@ -188,8 +189,10 @@ public struct HARResponse: Codable, Sendable, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         status = try container.decodeWholeNumber(forKey: .status)
         statusText = try container.decodeIfPresent(String.self, forKey: .statusText) ?? ""
+        try HARHeaderRules.validateStatusText(statusText, forKey: .statusText, in: container)
         httpVersion = try container.decodeIfPresent(String.self, forKey: .httpVersion) ?? "HTTP/1.1"
         headers = try container.decodeIfPresent([HARNameValue].self, forKey: .headers) ?? []
+        try HARHeaderRules.validate(headers, forKey: .headers, in: container)
         content =
             try container.decodeIfPresent(HARContent.self, forKey: .content) ?? HARContent(mimeType: "", body: Data())
         redirectURL = try container.decodeIfPresent(String.self, forKey: .redirectURL) ?? ""

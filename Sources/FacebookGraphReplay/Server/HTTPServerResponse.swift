@@ -69,6 +69,7 @@ package indirect enum HTTPServerResponse: Sendable {
         case 416: "Range Not Satisfiable"
         case 417: "Expectation Failed"
         case 418: "I'm a teapot"
+        case 421: "Misdirected Request"
         case 422: "Unprocessable Content"
         case 429: "Too Many Requests"
         case 431: "Request Header Fields Too Large"
@@ -79,6 +80,17 @@ package indirect enum HTTPServerResponse: Sendable {
         case 504: "Gateway Timeout"
         case 505: "HTTP Version Not Supported"
         default: "Unknown"
+        }
+    }
+
+    /// The header fields this case writes in a head of its own, or nil (`.delayed` is judged when
+    /// its answer is written; `.raw` and `.reset` are bytes, written as they are on purpose).
+    var headFields: HTTPHeaders? {
+        switch self {
+        case .full(_, let headers, _), .chunked(_, let headers, _, _), .closeMidBody(_, let headers, _, _):
+            headers
+        case .delayed, .hang, .raw, .reset:
+            nil
         }
     }
 
@@ -126,7 +138,16 @@ struct HTTPResponseWriter {
     }
 
     /// Writes `response` to `request`; returns what to do with the connection next.
+    ///
+    /// A head whose fields cannot be written (``HTTPHeaders/firstInvalidField``: a line break, NUL
+    /// or other control character in a value, a name that is not a token) is never written, whoever
+    /// built it — a recorded `1\r\nSet-Cookie: …` would otherwise arrive as a header of its own; the
+    /// client gets a 500 that says which field instead.
     func write(_ response: HTTPServerResponse, for request: HTTPServerRequest) -> Disposition {
+        if let headers = response.headFields, let (index, problem) = headers.firstInvalidField {
+            return write(
+                Self.unwritable(headers.fields[index].name, position: index + 1, problem: problem), for: request)
+        }
         let sendsBody = request.method != "HEAD"
         switch response {
         case .full(let status, var headers, let body):
@@ -162,6 +183,15 @@ struct HTTPResponseWriter {
             setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
             return .abort
         }
+    }
+
+    /// The 500 sent instead of a response whose header field at `position` (from 1) cannot be written.
+    private static func unwritable(_ name: String, position: Int, problem: String) -> HTTPServerResponse {
+        let named = HTTPHeaders.isValidName(name) ? " (\(name))" : ""
+        return .text(
+            "the loopback server refused to write this response: its header field \(position)\(named) "
+                + "cannot be written: \(problem)\n",
+            status: 500)
     }
 
     /// Writes a chunked response (unframed, then closing, to an HTTP/1.0 client).

@@ -9,11 +9,15 @@ import Foundation
 /// the answer is the recorded status, headers and body. A request without an entry gets HTTP 501
 /// with the diff against the nearest entries as a JSON body. The server never goes to the network.
 ///
-/// The request's host — for the cassette's host rule (see ``Cassette``) — comes from its `Host`
-/// header, or from an absolute-form target (`GET http://www.yahoo.com/ HTTP/1.1`), which is what a
-/// client sends to a proxy: `http_proxy=http://127.0.0.1:PORT any-program` replays a browser export
-/// for plain-http URLs (an `https` recording answers its `http` URL; the scheme is not matched). A
-/// tunnel request (`CONNECT`, what a client sends for `https` through a proxy) gets a 501 saying so.
+/// An origin-form request (`GET /me`) is answered only when its `Host` names loopback (`localhost`,
+/// 127.0.0.0/8, `[::1]`, any port); any other gets 421 Misdirected Request, so a web page that
+/// renames itself to 127.0.0.1 (DNS rebinding) cannot read the cassette.
+///
+/// The request's host — for the cassette's host rule (see ``Cassette``) — comes from an
+/// absolute-form target (`GET http://www.yahoo.com/ HTTP/1.1`), which is what a client sends to a
+/// proxy: `http_proxy=http://127.0.0.1:PORT any-program` replays a browser export for plain-http
+/// URLs (an `https` recording answers its `http` URL; the scheme is not matched). A tunnel request
+/// (`CONNECT`, what a client sends for `https` through a proxy) gets a 501 saying so.
 public final class ReplayServer: Sendable {
     private let server: LoopbackHTTPServer
     /// The cassette being served.
@@ -40,6 +44,7 @@ public final class ReplayServer: Sendable {
     }
 
     static func answer(_ request: HTTPServerRequest, cassette: Cassette) -> HTTPServerResponse {
+        if let refusal = request.loopbackHostRefusal { return refusal }
         if request.method == "CONNECT" {
             return .text(
                 "replay serve is a plain-http proxy: it cannot tunnel https (CONNECT \(request.target)); "
@@ -63,7 +68,12 @@ public final class ReplayServer: Sendable {
             switch ReplayAnswer(entry: entry, index: index, method: request.method) {
             case .response(let status, let fields, let body):
                 var headers = HTTPHeaders()
-                for field in fields where !HAREntry.wireHeaders.contains(field.name.lowercased()) {
+                // Wire headers describe a transfer that is not this one; an HTTP/2 pseudo-header
+                // (`:status`) is no HTTP/1.1 field.
+                for field in fields
+                where !HAREntry.wireHeaders.contains(field.name.lowercased())
+                    && !HARHeaderRules.isPseudoHeader(field.name)
+                {
                     headers.add(name: field.name, value: field.value)
                 }
                 if request.method.uppercased() == "HEAD", let length = recordedLength(of: entry) {

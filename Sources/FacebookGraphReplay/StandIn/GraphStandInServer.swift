@@ -19,7 +19,9 @@ import Foundation
 /// let url = server.baseURL + "/v19.0/me?access_token=" + GraphStandInServer.validToken
 /// ```
 ///
-/// The server never goes to the network; nothing it answers is a real secret.
+/// The server never goes to the network; nothing it answers is a real secret. It answers only
+/// requests addressed to a loopback name (`Host: 127.0.0.1:PORT`, `localhost`, `[::1]`) or in
+/// proxy form (`GET http://host/path`); any other `Host` gets 421, as from ``ReplayServer``.
 public final class GraphStandInServer: Sendable {
     private let server: LoopbackHTTPServer
 
@@ -32,7 +34,9 @@ public final class GraphStandInServer: Sendable {
 
     /// Starts the stand-in on 127.0.0.1:`port` (0 picks a free port).
     public init(port: UInt16 = 0) throws {
-        server = try LoopbackHTTPServer(port: port) { request in GraphStandIn.handle(request) }
+        server = try LoopbackHTTPServer(port: port) { request in
+            request.loopbackHostRefusal ?? GraphStandIn.handle(request)
+        }
     }
 
     /// The port the server listens on.

@@ -33,9 +33,9 @@ enum FriendCacheEntryFile {
     }
 
     /// Deletes the data file `name` in `directory`, if `name` is a data file's name.
-    static func remove(_ name: String, in directory: URL) {
+    static func remove(_ name: String, in directory: FriendCacheDirectory) {
         guard isDataFileName(name) else { return }
-        unlink(directory.appendingPathComponent(name).path)
+        directory.unlink(name)
     }
 
     /// The container for `pages`.
@@ -75,35 +75,50 @@ enum FriendCacheEntryFile {
     /// exclusively) that is then renamed over the name, so a reader — in this process or another —
     /// sees the whole file or none. No `fsync`: after a power cut a torn file fails ``decode(_:)``
     /// and counts as a miss, which is all a cache owes.
-    static func write(_ data: Data, to directory: URL, name: String) throws(FriendCacheError) {
-        let final = directory.appendingPathComponent(name).path
-        let temporary = directory.appendingPathComponent(".\(UUID().uuidString).tmp").path
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw .system(.fileFailed, path: temporary, "cannot create") }
+    static func write(_ data: Data, to directory: FriendCacheDirectory, name: String) throws(FriendCacheError) {
+        let temporary = ".\(UUID().uuidString).tmp"
+        let descriptor = directory.open(temporary, O_WRONLY | O_CREAT | O_EXCL)
+        guard descriptor >= 0 else {
+            throw .system(.fileFailed, path: directory.path(of: temporary), "cannot create")
+        }
         let written = OwnerOnlyFile.writeAll(data, to: descriptor)
         let closed = close(descriptor) == 0 ? 0 : errno
         guard written == 0, closed == 0 else {
-            unlink(temporary)
-            throw .system(.fileFailed, path: temporary, "cannot write", errno: written != 0 ? written : closed)
+            directory.unlink(temporary)
+            throw .system(
+                .fileFailed, path: directory.path(of: temporary), "cannot write", errno: written != 0 ? written : closed
+            )
         }
-        guard rename(temporary, final) == 0 else {
+        guard directory.rename(temporary, to: name) else {
             let number = errno
-            unlink(temporary)
-            throw .system(.fileFailed, path: final, "cannot rename \(temporary) to it", errno: number)
+            directory.unlink(temporary)
+            throw .system(
+                .fileFailed, path: directory.path(of: name), "cannot rename \(temporary) to it", errno: number)
         }
     }
 
     /// The pages in `directory/name`, or nil when `name` is not a data file's, or the file is
     /// missing, unreadable, not `size` bytes long, or not an intact container.
-    static func read(from directory: URL, name: String, size: Int) -> [Data]? {
+    static func read(from directory: FriendCacheDirectory, name: String, size: Int) -> [Data]? {
         guard isDataFileName(name) else { return nil }
-        let url = directory.appendingPathComponent(name)
         // The size first: a file that is not the one indexed (say, a huge one) is never read.
-        var status = stat()
-        guard lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size == size,
-            let data = try? Data(contentsOf: url), data.count == size
+        guard let status = directory.status(of: name), status.st_mode & S_IFMT == S_IFREG, status.st_size == size
         else { return nil }
-        return decode(data)
+        let descriptor = directory.open(name, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var data = Data(count: size)
+        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
+            var done = 0
+            while done < size {
+                let count = Glibc.read(descriptor, buffer.baseAddress! + done, size - done)
+                if count < 0, errno == EINTR { continue }
+                if count <= 0 { return false }
+                done += count
+            }
+            return true
+        }
+        return complete ? decode(data) : nil
     }
 
     private static func append(_ value: UInt64, width: Int, to bytes: inout Data) {

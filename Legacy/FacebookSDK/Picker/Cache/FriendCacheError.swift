@@ -10,7 +10,7 @@ package struct FriendCacheError: Error, CustomStringConvertible, Sendable, Hasha
     /// The kind of failure. New kinds may be added; switch with a `default`.
     package struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Sendable, Hashable {
-            case directoryUnusable, databaseFailed, fileFailed, entryTooLarge, tokenInKey, invalidCapacity
+            case directoryUnusable, databaseFailed, fileFailed, entryTooLarge, tokenInKey, secretInPage, invalidCapacity
         }
 
         private let base: Base
@@ -26,6 +26,9 @@ package struct FriendCacheError: Error, CustomStringConvertible, Sendable, Hasha
         package static let entryTooLarge = Code(.entryTooLarge)
         /// A part of the key looks like an access token; nothing was stored (keys hold ids only).
         package static let tokenInKey = Code(.tokenInKey)
+        /// A page still holds a credential (a secret parameter with a value, or a token shape) after
+        /// the loader stripped every URL's; nothing was stored.
+        package static let secretInPage = Code(.secretInPage)
         /// The capacity given to the store is not a positive number of bytes.
         package static let invalidCapacity = Code(.invalidCapacity)
 

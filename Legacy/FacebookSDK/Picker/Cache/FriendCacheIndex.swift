@@ -27,7 +27,7 @@ final class FriendCacheIndex {
     static let defaultBusyTimeoutMilliseconds: Int32 = 5_000
     private static let schemaVersion: Int64 = 1
 
-    let directory: URL
+    let directory: FriendCacheDirectory
     let path: String
     private let busyTimeoutMilliseconds: Int32
     private var connection: SQLiteConnection?
@@ -36,10 +36,12 @@ final class FriendCacheIndex {
 
     /// Opens the index in `directory` (an existing, private directory), rebuilding it when damaged;
     /// each statement waits at most `busyTimeoutMilliseconds` for another connection's lock.
-    init(directory: URL, busyTimeoutMilliseconds: Int32 = defaultBusyTimeoutMilliseconds) throws(FriendCacheError) {
+    init(
+        directory: FriendCacheDirectory, busyTimeoutMilliseconds: Int32 = defaultBusyTimeoutMilliseconds
+    ) throws(FriendCacheError) {
         self.directory = directory
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
-        path = directory.appendingPathComponent(Self.fileName).path
+        path = directory.path(of: Self.fileName)
         do {
             connection = try open()
         } catch let failure where failure.isCorruption {
@@ -54,10 +56,9 @@ final class FriendCacheIndex {
     func rebuild() throws(FriendCacheError) {
         connection = nil  // closes it
         for suffix in ["", "-wal", "-shm", "-journal"] {
-            unlink(path + suffix)
+            directory.unlink(Self.fileName + suffix)
         }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in names { FriendCacheEntryFile.remove(name, in: directory) }
+        for name in directory.names() { FriendCacheEntryFile.remove(name, in: directory) }
         do {
             connection = try open()
         } catch {
@@ -71,13 +72,11 @@ final class FriendCacheIndex {
     func sweepOrphans(olderThan age: TimeInterval) {
         guard let rows = try? database().query("SELECT file FROM entries") else { return }
         let named = Set(rows.compactMap { $0.first?.text })
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        let cutoff = Date(timeIntervalSinceNow: -age)
-        for name in names where !named.contains(name) {
+        let cutoff = Date(timeIntervalSinceNow: -age).timeIntervalSince1970
+        for name in directory.names() where !named.contains(name) {
             guard FriendCacheEntryFile.isDataFileName(name) || name.hasSuffix(".tmp") else { continue }
-            let file = directory.appendingPathComponent(name).path
-            let modified = (try? FileManager.default.attributesOfItem(atPath: file))?[.modificationDate] as? Date
-            if let modified, modified < cutoff { unlink(file) }
+            guard let status = directory.status(of: name) else { continue }
+            if TimeInterval(status.st_mtim.tv_sec) < cutoff { directory.unlink(name) }
         }
     }
 
@@ -155,7 +154,10 @@ final class FriendCacheIndex {
 
     /// A SQLite failure on the index as the store reports it.
     func error(_ failure: SQLiteConnection.Failure) -> FriendCacheError {
-        FriendCacheError(.databaseFailed, path: path, message: failure.message, sqliteCode: failure.code)
+        let message =
+            failure.isSymlink
+            ? "is a symbolic link; the cache opens only its own files (\(failure.message))" : failure.message
+        return FriendCacheError(.databaseFailed, path: path, message: message, sqliteCode: failure.code)
     }
 
     /// The connection, reopened first when the file at ``path`` is no longer the one it opened:
@@ -191,7 +193,7 @@ final class FriendCacheIndex {
     private func open() throws(SQLiteConnection.Failure) -> SQLiteConnection {
         // Created here with mode 0600, so SQLite (whose default is 0644 less the umask) keeps it and
         // gives the -wal and -shm files the same mode.
-        let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        let descriptor = directory.open(Self.fileName, O_WRONLY | O_CREAT)
         if descriptor >= 0 { close(descriptor) }
         let database = try SQLiteConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         openedFile = Self.identity(of: path)

@@ -33,12 +33,16 @@ package final class FriendCacheStore: Sendable {
     package let directory: URL
     /// The most bytes of data files kept.
     package let capacity: Int
+    /// The directory, held open: files are reached relative to it (``FriendCacheDirectory``).
+    private let folder: FriendCacheDirectory
     private let index: LockedValue<FriendCacheIndex>
 
     /// Opens (creating when missing) the cache in `directory`.
     ///
     /// The directory is created with mode 0700 (its missing parents too); an existing one must be a
-    /// directory owned by this user, and is narrowed to 0700. A damaged index is rebuilt here.
+    /// directory owned by this user — not a symbolic link to one — and is narrowed to 0700
+    /// (``FriendCacheDirectory``). An index that is a symbolic link is refused; a damaged one is
+    /// rebuilt here.
     /// - Throws: ``FriendCacheError`` when the directory is unusable, SQLite cannot open the index,
     ///   or `capacity` is not positive.
     package convenience init(directory: URL, capacity: Int = FriendCacheStore.defaultCapacity) throws(FriendCacheError)
@@ -57,8 +61,8 @@ package final class FriendCacheStore: Sendable {
         }
         self.directory = directory
         self.capacity = capacity
-        try Self.preparePrivateDirectory(directory)
-        let opened = try FriendCacheIndex(directory: directory, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        folder = try FriendCacheDirectory(opening: directory)
+        let opened = try FriendCacheIndex(directory: folder, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         opened.sweepOrphans(olderThan: Self.orphanAge)
         index = LockedValue(opened)
     }
@@ -76,9 +80,9 @@ package final class FriendCacheStore: Sendable {
         return index.withLock { index -> [Data]? in
             do throws(SQLiteConnection.Failure) {
                 guard let entry = try index.lookup(key) else { return nil }
-                guard let pages = FriendCacheEntryFile.read(from: directory, name: entry.file, size: entry.size) else {
+                guard let pages = FriendCacheEntryFile.read(from: folder, name: entry.file, size: entry.size) else {
                     try index.drop(key, file: entry.file)
-                    FriendCacheEntryFile.remove(entry.file, in: directory)
+                    FriendCacheEntryFile.remove(entry.file, in: folder)
                     return nil
                 }
                 // Best effort: pages read back intact are a hit even when the LRU bump cannot be
@@ -95,13 +99,21 @@ package final class FriendCacheStore: Sendable {
     /// Replaces the entry; evicts least-recently-used entries down to 80% of capacity when over it.
     ///
     /// The entry just stored is never evicted by its own store.
-    /// - Throws: ``FriendCacheError``: `entryTooLarge` (nothing changed), `tokenInKey` (nothing
-    ///   changed), `fileFailed`, or `databaseFailed` (the previous entry, if any, is kept).
+    /// - Throws: ``FriendCacheError``: `entryTooLarge` (nothing changed), `tokenInKey` or
+    ///   `secretInPage` (nothing changed: a key or a page holding a credential by name or by shape,
+    ///   ``SecretPolicy/textHoldsSecret(_:)``), `fileFailed`, or `databaseFailed` (the previous entry,
+    ///   if any, is kept).
     package func store(pages: [Data], for key: FriendCacheKey) throws(FriendCacheError) {
         guard !key.containsTokenShapedText else {
             throw FriendCacheError(
                 .tokenInKey, path: directory.path,
                 message: "a part of the key has the shape of an access token; keys hold user ids only")
+        }
+        if let position = pages.firstIndex(where: { SecretPolicy.textHoldsSecret(String(decoding: $0, as: UTF8.self)) })
+        {
+            throw FriendCacheError(
+                .secretInPage, path: directory.path,
+                message: "page \(position + 1) holds an access token or another credential; nothing is written to disk")
         }
         let bytes = FriendCacheEntryFile.encode(pages)
         guard bytes.count <= capacity else {
@@ -115,13 +127,13 @@ package final class FriendCacheStore: Sendable {
                 // new one too) and the store is made again on the fresh one.
                 for attempt in 1...2 {
                     let name = "\(UUID().uuidString).\(FriendCacheEntryFile.fileExtension)"
-                    try FriendCacheEntryFile.write(bytes, to: directory, name: name)
+                    try FriendCacheEntryFile.write(bytes, to: folder, name: name)
                     do throws(SQLiteConnection.Failure) {
                         let unused = try index.replace(key, file: name, size: bytes.count, capacity: capacity)
-                        for file in unused { FriendCacheEntryFile.remove(file, in: directory) }
+                        for file in unused { FriendCacheEntryFile.remove(file, in: folder) }
                         return
                     } catch {
-                        FriendCacheEntryFile.remove(name, in: directory)
+                        FriendCacheEntryFile.remove(name, in: folder)
                         guard error.isCorruption, attempt == 1 else { throw index.error(error) }
                         try index.rebuild()
                     }
@@ -137,7 +149,7 @@ package final class FriendCacheStore: Sendable {
             Result { () throws(FriendCacheError) in
                 do throws(SQLiteConnection.Failure) {
                     for file in try index.removeEntries(owner: owner) {
-                        FriendCacheEntryFile.remove(file, in: directory)
+                        FriendCacheEntryFile.remove(file, in: folder)
                     }
                 } catch {
                     // A rebuilt database holds nobody's entries: that is the removal asked for.
@@ -146,35 +158,5 @@ package final class FriendCacheStore: Sendable {
                 }
             }
         }.get()
-    }
-
-    /// Creates `directory` with mode 0700, or checks that the existing one is a directory of this
-    /// user's, and narrows its mode to 0700: the cache holds friend lists, not for other users' eyes.
-    private static func preparePrivateDirectory(_ directory: URL) throws(FriendCacheError) {
-        let path = directory.path
-        do {
-            try FileManager.default.createDirectory(
-                at: directory.deletingLastPathComponent(), withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw FriendCacheError(
-                .directoryUnusable, path: directory.deletingLastPathComponent().path,
-                message: "cannot create: \(error.localizedDescription)")
-        }
-        if mkdir(path, 0o700) != 0 && errno != EEXIST {
-            throw .system(.directoryUnusable, path: path, "cannot create")
-        }
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw .system(.directoryUnusable, path: path, "cannot examine") }
-        guard status.st_mode & S_IFMT == S_IFDIR else {
-            throw FriendCacheError(.directoryUnusable, path: path, message: "exists and is not a directory")
-        }
-        guard status.st_uid == getuid() else {
-            throw FriendCacheError(
-                .directoryUnusable, path: path, message: "belongs to user \(status.st_uid), not to this user")
-        }
-        if status.st_mode & 0o777 != 0o700, chmod(path, 0o700) != 0 {
-            throw .system(.directoryUnusable, path: path, "cannot make it private (0700)")
-        }
     }
 }

@@ -12,6 +12,9 @@ final class SQLiteConnection {
         let code: Int32
         let message: String
 
+        /// The path goes through a symbolic link (`SQLITE_OPEN_NOFOLLOW` refused it).
+        var isSymlink: Bool { code == symlinkCode }
+
         /// The database file is not a database or is damaged: the cache rebuilds it.
         var isCorruption: Bool {
             let primary = code & 0xff
@@ -36,14 +39,22 @@ final class SQLiteConnection {
         }
     }
 
+    /// `SQLITE_CANTOPEN_SYMLINK`, a C macro Swift cannot import.
+    static let symlinkCode = SQLITE_CANTOPEN | (6 << 8)
+
     private let handle: OpaquePointer
 
     /// Opens (creating when missing) the database at `path`, with `busyTimeoutMilliseconds` as the
     /// time a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
+    ///
+    /// `SQLITE_OPEN_NOFOLLOW`: a path through a symbolic link fails with ``symlinkCode`` rather than
+    /// opening (and writing) whatever the link points to.
     init(path: String, busyTimeoutMilliseconds: Int32) throws(Failure) {
         var opened: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let status = sqlite3_open_v2(path, &opened, flags, nil)
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
+        var status = sqlite3_open_v2(path, &opened, flags, nil)
+        // The extended code (SQLITE_CANTOPEN_SYMLINK, not just SQLITE_CANTOPEN) says why.
+        if status != SQLITE_OK, let opened { status = sqlite3_extended_errcode(opened) }
         guard status == SQLITE_OK, let opened else {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
             sqlite3_close_v2(opened)
