@@ -19,6 +19,22 @@ public protocol FBGraphObjectProtocol: NSObjectProtocol {
     func setObject(_ anObject: Any!, forKey aKey: Any!)
 }
 
+extension FBGraphObjectProtocol {
+    /// `id`, as ``FBGraphUser`` and ``FBGraphPlace`` declare it: a string; an old numeric id is
+    /// written out. Implemented once here, so one witness serves both facades (two defaults, one per
+    /// facade, would be ambiguous for a class that adopts both).
+    public var id: String! {
+        get { GraphObjectValues.string(object(forKey: "id"), numbersAllowed: true) }
+        set { setObject(newValue, forKey: "id") }
+    }
+
+    /// `name`, as ``FBGraphUser`` and ``FBGraphPlace`` declare it (implemented once, as `id`).
+    public var name: String! {
+        get { GraphObjectValues.string(object(forKey: "name")) }
+        set { setObject(newValue, forKey: "name") }
+    }
+}
+
 /// v3.1's `FBGraphObject` class: the factories (``graphObject()``, `graphObjectWrapping(_:)`,
 /// ``isGraphObjectID(_:sameAs:)``) and the one
 /// implementation of every facade: each object the SDK hands out (a friend in the picker's
@@ -94,7 +110,7 @@ open class FBGraphObject: NSObject, FBGraphObjectProtocol, FBGraphUser, FBGraphP
         return FBGraphObject(wrapping: GraphObjectValues.mutableCopy(of: jsonDictionary))
     }
 
-    /// The Objective-C name, which the importer renamed: write ``graphObjectWrapping(_:)-([AnyHashable:Any]?)``.
+    /// The Objective-C name, which the importer renamed: write `graphObjectWrapping(_:)`.
     @available(*, unavailable, renamed: "graphObjectWrapping(_:)")
     public class func graphObjectWrappingDictionary(_ jsonDictionary: [AnyHashable: Any]!)
         -> (NSObject & FBGraphObjectProtocol)!
@@ -172,20 +188,6 @@ open class FBGraphObject: NSObject, FBGraphObjectProtocol, FBGraphUser, FBGraphP
     /// The value of `key` as a string: numbers (old numeric ids) are written out, anything else is nil.
     public func string(forKey key: String) -> String? {
         GraphObjectValues.string(dictionary.object(forKey: key), numbersAllowed: true)
-    }
-
-    // MARK: The members two facades share (one witness for both)
-
-    /// `id` (``FBGraphUser`` and ``FBGraphPlace``): a string; an old numeric id is written out.
-    open var id: String! {
-        get { string(forKey: "id") }
-        set { setObject(newValue, forKey: "id") }
-    }
-
-    /// `name` (``FBGraphUser`` and ``FBGraphPlace``).
-    open var name: String! {
-        get { GraphObjectValues.string(dictionary.object(forKey: "name")) }
-        set { setObject(newValue, forKey: "name") }
     }
 
     // MARK: NSObject

@@ -15,16 +15,6 @@ public protocol FBGraphPlace: FBGraphObjectProtocol {
 }
 
 extension FBGraphPlace {
-    /// `id`: a string; an old numeric id is written out.
-    public var id: String! {
-        get { GraphObjectValues.string(object(forKey: "id"), numbersAllowed: true) }
-        set { setObject(newValue, forKey: "id") }
-    }
-    /// `name`.
-    public var name: String! {
-        get { GraphObjectValues.string(object(forKey: "name")) }
-        set { setObject(newValue, forKey: "name") }
-    }
     /// `category`.
     public var category: String! {
         get { GraphObjectValues.string(object(forKey: "category")) }

@@ -35,16 +35,6 @@ public protocol FBGraphUser: FBGraphObjectProtocol {
 }
 
 extension FBGraphUser {
-    /// `id`: a string; an old numeric id is written out.
-    public var id: String! {
-        get { GraphObjectValues.string(object(forKey: "id"), numbersAllowed: true) }
-        set { setObject(newValue, forKey: "id") }
-    }
-    /// `name`.
-    public var name: String! {
-        get { GraphObjectValues.string(object(forKey: "name")) }
-        set { setObject(newValue, forKey: "name") }
-    }
     /// `first_name`.
     public var first_name: String! {
         get { GraphObjectValues.string(object(forKey: "first_name")) }
