@@ -6,8 +6,10 @@ import FacebookGraph
 /// 1. The body is decoded as UTF-8 (which drops a leading byte order mark).
 /// 2. Exactly `true` gives `["result": "true"]` (the value is the *string* "true").
 /// 3. Exactly `false` fails with code 10000 and `error_msg` "This operation can not be completed".
-/// 4. Otherwise the body is parsed as JSON (any value, fragments included). Text that is not JSON
-///    comes back as the text itself; bytes that are not UTF-8 come back as nil.
+/// 4. Otherwise the body is parsed as JSON (any value, fragments included) into json-framework's
+///    shapes: every object an `NSMutableDictionary`, every array an `NSMutableArray`, at every level
+///    (``MutableJSONBuilder``), so callers may edit a result in place. Text that is not JSON comes
+///    back as the text itself; bytes that are not UTF-8 come back as nil.
 /// 5. A dictionary with `error` fails with 10000 and the whole dictionary as `userInfo`; with
 ///    `error_code` it fails with that code (its integer value); `error_msg` or `error_reason` also
 ///    fail with 10000. Anything else is returned as parsed.
@@ -33,15 +35,19 @@ package enum LegacyResponseParser {
         if successStatus, content.elementsEqual("false".utf8) {
             return .failure(error(code: kFBGeneralErrorCode, ["error_msg": "This operation can not be completed"]))
         }
-        // The package's one JSON reader. Text it accepts is UTF-8 throughout, so the body is only
-        // decoded as text when it is not JSON.
-        let parsed: Any? = try? GraphJSON.parse(body)
+        // The package's one JSON reader, building json-framework's mutable containers as it reads.
+        // Text it accepts is UTF-8 throughout, so the body is only decoded as text when it is not JSON.
+        var builder = MutableJSONBuilder()
+        let parsed: Any? = try? GraphJSON.read(body, builder: &builder)
         let text = parsed == nil ? String(data: body, encoding: .utf8) : nil
         // Whether the body reports an error is the core's decision; the v2 rules take the shapes v2
-        // knew (an `error` key, `error_code`, `error_msg`/`error_reason`) and shape the NSError.
-        if let dictionary = parsed as? [String: Any],
-            let failure = GraphError.parse(status: status, body: body, json: .some(parsed)),
-            [.graph, .oauthDraft, .rest].contains(failure.shape)
+        // knew (an `error` key, `error_code`, `error_msg`/`error_reason`) and shape the NSError. The
+        // core reads the body itself (a plain success object is told from its bytes, without bridging
+        // the mutable result); only a dictionary can carry those shapes.
+        if parsed is NSDictionary,
+            let failure = GraphError.parse(status: status, body: body),
+            [.graph, .oauthDraft, .rest].contains(failure.shape),
+            let dictionary = parsed as? [String: Any]
         {
             if failure.shape == .rest, let code = dictionary["error_code"] {
                 return .failure(error(code: integerValue(code), dictionary))

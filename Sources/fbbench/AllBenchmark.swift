@@ -1,5 +1,6 @@
 import FacebookGraph
 import FacebookGraphTestSupport
+import FacebookSDK
 import Foundation
 import Glibc
 
@@ -24,8 +25,9 @@ enum AllBenchmark {
 
     /// The text `fbbench parse --help` prints.
     static let parseHelp = """
-        OVERVIEW: The 5,000-friend body (1.5 MB) through four parsers: GraphJSON to the legacy Any result,
-        JSONSerialization, the GraphJSON decoder and JSONDecoder to [GraphUser]; median ms per parse,
+        OVERVIEW: The 5,000-friend body (1.5 MB) through five parsers: GraphJSON to Swift containers, the
+        v2 parse to the legacy result (json-framework's mutable containers), JSONSerialization, the
+        GraphJSON decoder and JSONDecoder to [GraphUser]; median ms per parse,
         MB/s and the ratios, then instructions per byte under callgrind when valgrind is there.
 
         USAGE: fbbench parse [--iterations N]
@@ -96,7 +98,8 @@ enum AllBenchmark {
     /// The parsers of the parse section: `parse-child --impl` name, row label, work.
     static func parsers(_ body: Data) -> [(impl: String, label: String, work: () -> Bool)] {
         [
-            ("graphjson", "GraphJSON → legacy Any result", { ((try? GraphJSON.parse(body)) as? [String: Any]) != nil }),
+            ("graphjson", "GraphJSON → Any (immutable)", { ((try? GraphJSON.parse(body)) as? [String: Any]) != nil }),
+            ("legacy", "v2 parse → mutable legacy result", { legacyResult(body) }),
             (
                 "serialization", "JSONSerialization → Any",
                 { ((try? JSONSerialization.jsonObject(with: body)) as? [String: Any]) != nil }
@@ -110,6 +113,13 @@ enum AllBenchmark {
                 { (try? JSONDecoder().decode(FriendsPage.self, from: body))?.data.count == 5000 }
             ),
         ]
+    }
+
+    /// The legacy result of `body`, as `request(_:didLoad:)` gets it (v2's parse: json-framework's
+    /// mutable containers); true when it is a dictionary.
+    static func legacyResult(_ body: Data) -> Bool {
+        guard case .result(let value) = LegacyResponseParser.parse(body: body, status: 200) else { return false }
+        return value is NSMutableDictionary
     }
 
     /// Parses the 5,000-friend body `iterations` times per implementation; prints ms per parse,
@@ -142,6 +152,12 @@ enum AllBenchmark {
             let typed = medians["typed"]
         {
             print(String(format: "  legacy result: GraphJSON is %.2f× JSONSerialization's speed", foundation / ours))
+            if let legacy = medians["legacy"] {
+                print(
+                    String(
+                        format: "  mutable legacy result: %.2f× the time of GraphJSON's Swift containers", legacy / ours
+                    ))
+            }
             print(String(format: "  typed model: the GraphJSON decoder is %.2f× JSONDecoder's speed", decoder / typed))
         }
         let instructions = parseInstructions(bodyBytes: body.count)
@@ -153,6 +169,9 @@ enum AllBenchmark {
         if let ours = instructions["graphjson"], let foundation = instructions["serialization"] {
             print(
                 String(format: "  legacy result: JSONSerialization ÷ GraphJSON instructions %.2f×", foundation / ours))
+            if let legacy = instructions["legacy"] {
+                print(String(format: "  mutable legacy result ÷ GraphJSON instructions %.2f×", legacy / ours))
+            }
         }
         return counted ? 0 : 1
     }
@@ -184,7 +203,7 @@ enum AllBenchmark {
         return results
     }
 
-    /// `parse-child --impl graphjson|serialization|typed|decoder --iterations N`: for callgrind.
+    /// `parse-child --impl graphjson|legacy|serialization|typed|decoder --iterations N`: for callgrind.
     static func runParseChild(impl: String, iterations: Int) -> Int32 {
         guard let body = friendsBody() else { return 1 }
         guard let work = parsers(body).first(where: { $0.impl == impl })?.work else {

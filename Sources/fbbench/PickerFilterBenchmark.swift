@@ -105,7 +105,7 @@ enum PickerFilterBenchmark {
     }
 
     /// `count` friends with Latin, accented, Cyrillic and CJK names, deterministically.
-    static func friends(_ count: Int) -> [FBGraphUser] {
+    static func friends(_ count: Int) -> [any FBGraphUser] {
         let firsts = [
             "Anna", "Émile", "José", "Zoë", "Дмитрий", "Jürgen", "Mia", "Lee", "Øyvind", "Chloé", "山田", "Noah",
             "Åsa", "Bob", "Zoltán", "Ella", "Oliver", "Sofía", "Ömer", "Liam",
@@ -124,7 +124,7 @@ enum PickerFilterBenchmark {
                 "picture": ["data": ["url": "https://pictures.example/\(index).jpg"]],
             ]
             object["middle_name"] = middle
-            return FBGraphUser(dictionary: object)
+            return FBGraphObject(dictionary: object)
         }
     }
 

@@ -248,21 +248,21 @@ struct FriendPickerSeedTests {
         #expect(picker.fieldsForRequest.isEmpty)
     }
 
-    @Test("seed 001: searchText filters on name (case and diacritics ignored); cancel clears it; no network")
+    @Test("seed 001: nameFilter filters on name (case and diacritics ignored); cancel clears it; no network")
     func search() async throws {
         let server = try FriendServer(lists: ["me": Self.friends])
         let fixture = PickerFixture(session: server.session())
         try #require(await fixture.load())
         let requests = server.requests.count
         let found = fixture.onQueue { picker -> [String] in
-            picker.searchText = "JOSE"
+            picker.nameFilter = "JOSE"
             picker.updateView()
             return picker.sections.flatMap { $0.rows.map(\.displayName) }
         }
         #expect(found == ["José Uribe"])
         #expect(fixture.onQueue { !$0.showsSectionIndex && $0.sections.allSatisfy { $0.title == nil } })
         let ch = fixture.onQueue { picker -> [String] in
-            picker.searchText = "ch"
+            picker.nameFilter = "ch"
             picker.updateView()
             return picker.sections.flatMap { $0.rows.map(\.displayName) }
         }
@@ -277,7 +277,7 @@ struct FriendPickerSeedTests {
         // searchBarCancelButtonClicked: searchText = nil, then updateView.
         fixture.recorder.include = nil
         let all = fixture.onQueue { picker -> Int in
-            picker.searchText = nil
+            picker.nameFilter = nil
             picker.updateView()
             return picker.rowCount
         }

@@ -13,8 +13,9 @@ import Foundation
 ///   escape ``EESCAPE``, bad `\u` or surrogate ``EUNICODE``, malformed number (a leading `+` or `0`
 ///   included) ``EPARSENUM``, text after the value ``ETRAILGARBAGE``, anything else ``EPARSE``; the
 ///   description keeps `GraphJSON`'s words, which name the byte offset;
-/// - arrays and objects become `NSMutableArray` / `NSMutableDictionary`, as json-framework gave them,
-///   and a number beyond `NSDecimalNumber`'s range (`1e400`) is refused (``EPARSENUM``).
+/// - arrays and objects are `NSMutableArray` / `NSMutableDictionary`, as json-framework gave them,
+///   built as the text is read (``MutableJSONBuilder``), and a number beyond `NSDecimalNumber`'s
+///   range (`1e400`) is refused (``EPARSENUM``).
 enum JSONTextRules {
     /// Why a text is not accepted: a json-framework code and a description.
     struct Failure: Error, Equatable {
@@ -24,50 +25,26 @@ enum JSONTextRules {
 
     /// Parses `text` (scalars allowed) under json-framework's rules, nesting at most `maxDepth`.
     static func parse(_ text: String, maxDepth: Int) -> Result<Any, Failure> {
-        let bytes = Array(text.utf8)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+        let data = Data(text.utf8)
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) {
             return .failure(Failure(code: EPARSE, description: "Unrecognised leading character (a byte-order mark)"))
         }
+        var builder = MutableJSONBuilder()
         let value: Any
         do {
-            value = try GraphJSON.parse(Data(bytes), maximumDepth: maxDepth)
+            value = try GraphJSON.read(data, maximumDepth: maxDepth, builder: &builder)
         } catch {
-            return .failure(failure(for: error, in: bytes))
+            return .failure(failure(for: error, in: Array(data)))
         }
-        guard let legacy = legacyValue(value) else {
+        guard !builder.sawNumberOutOfRange else {
             return .failure(Failure(code: EPARSENUM, description: "Number out of range"))
         }
-        return .success(legacy)
+        return .success(value)
     }
 
     /// Whether a value is a JSON array or object, in any of the forms Swift and Foundation give them.
     static func isContainer(_ value: Any) -> Bool {
         value is NSDictionary || value is NSArray || value is [AnyHashable: Any] || value is [Any]
-    }
-
-    /// `value` with json-framework's mutable containers at every level, or nil when a number is
-    /// beyond `NSDecimalNumber`'s range (`GraphJSON` gives it as a NaN decimal).
-    private static func legacyValue(_ value: Any) -> Any? {
-        switch value {
-        case let object as [String: Any]:
-            let dictionary = NSMutableDictionary(capacity: object.count)
-            for (key, member) in object {
-                guard let member = legacyValue(member) else { return nil }
-                dictionary.setObject(member, forKey: NSString(string: key))
-            }
-            return dictionary
-        case let array as [Any]:
-            let mutable = NSMutableArray(capacity: array.count)
-            for element in array {
-                guard let element = legacyValue(element) else { return nil }
-                mutable.add(element)
-            }
-            return mutable
-        case let decimal as NSDecimalNumber where decimal.decimalValue.isNaN:
-            return nil
-        default:
-            return value
-        }
     }
 
     /// json-framework's code for `GraphJSON`'s error. The description is `GraphJSON`'s (what and at

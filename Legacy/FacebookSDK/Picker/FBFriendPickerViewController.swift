@@ -18,7 +18,7 @@ import Foundation
 /// Delegate methods and the modal handler run on ``callbackQueue`` (`Facebook.defaultCallbackQueue`
 /// when the picker is created, the main queue unless changed); call the picker from that queue, as
 /// v3.1 required of the main thread.
-open class FBFriendPickerViewController: FBViewController, @unchecked Sendable {
+open class FBFriendPickerViewController: FBViewController {
     /// v3.1's `FBFriendPickerCacheIdentity`.
     public static let cacheIdentity = "FBFriendPicker"
     /// v3.1's `FBRefreshCacheDelaySeconds`: how long after showing cached friends the fresh list is
@@ -40,9 +40,11 @@ open class FBFriendPickerViewController: FBViewController, @unchecked Sendable {
     open var displayOrdering = FBFriendDisplayByFirstName
     /// The queue delegate methods run on: `Facebook.defaultCallbackQueue` when the picker is created.
     public var callbackQueue: DispatchQueue = Facebook.defaultCallbackQueue
-    /// Seed 001's search: when not empty, only friends whose `name` contains it (ignoring case and
-    /// diacritics) show. Call ``updateView()`` after changing it; nil or empty shows everyone.
-    public var searchText: String?
+    /// A search over the list (not in v3.1, whose samples filtered in `shouldInclude`): when not
+    /// empty, only friends whose `name` contains it (ignoring case and diacritics) show. Call
+    /// ``updateView()`` after changing it; nil or empty shows everyone. Not named `searchText`, so that
+    /// a subclass with its own `searchText` (seed 001's) compiles unchanged.
+    public var nameFilter: String?
     /// What a table would show, as of the last ``updateView()`` (which every page also runs).
     public private(set) var sections: [FBFriendPickerSection] = []
     /// The number of rows in ``sections``.
@@ -73,8 +75,8 @@ open class FBFriendPickerViewController: FBViewController, @unchecked Sendable {
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
     }
 
-    /// `-initWithCoder:`: the default settings, no buttons.
-    public override init?(coder aDecoder: NSCoder!) {
+    /// `-initWithCoder:` (`required`): the default settings, no buttons.
+    public required init?(coder aDecoder: NSCoder) {
         super.init(coder: aDecoder)
     }
 
@@ -154,15 +156,19 @@ open class FBFriendPickerViewController: FBViewController, @unchecked Sendable {
         let queue = callbackQueue
         let store = session.pageStore
         isLoading = true
-        loadTask = Task { [self] in
+        // The task only hops to the callback queue, where the picker is touched.
+        let picker = QueueConfined(self)
+        loadTask = Task {
             if let error = request.invalidUserID {
-                queue.async { self.fail(error, generation: generation) }
+                queue.async { picker.object?.fail(error, generation: generation) }
                 return
             }
             let client = session.graphClient()
             let owner = store == nil ? nil : await FriendListLoader.owner(of: session, client: client)
             if tryCache, let pages = FriendListLoader.cachedPages(request, owner: owner, store: store) {
-                queue.async { self.showCached(pages, request: request, session: session, generation: generation) }
+                queue.async {
+                    picker.object?.showCached(pages, request: request, session: session, generation: generation)
+                }
                 return
             }
             var received = 0
@@ -170,13 +176,13 @@ open class FBFriendPickerViewController: FBViewController, @unchecked Sendable {
                 let pages = try await FriendListLoader.fetch(request, client: client) { page in
                     let replacing = received == 0
                     received += 1
-                    queue.async { self.receive(page, replacing: replacing, generation: generation) }
+                    queue.async { picker.object?.receive(page, replacing: replacing, generation: generation) }
                 }
                 FriendListLoader.store(pages, of: request, owner: owner, store: store)
                 let replacing = pages.isEmpty
-                queue.async { self.finish(generation: generation, replacing: replacing) }
+                queue.async { picker.object?.finish(generation: generation, replacing: replacing) }
             } catch {
-                queue.async { self.fail(error, generation: generation) }
+                queue.async { picker.object?.fail(error, generation: generation) }
             }
         }
     }
@@ -187,9 +193,10 @@ open class FBFriendPickerViewController: FBViewController, @unchecked Sendable {
             receive(page, replacing: index == 0, generation: generation)
         }
         pickerDelegate?.friendPickerViewControllerDataDidChange(self)
-        callbackQueue.asyncAfter(deadline: .now() + refreshDelay) { [weak self] in
-            guard let self, generation == self.generation else { return }
-            self.start(request, session: session, tryCache: false)
+        let picker = QueueConfined(self)
+        callbackQueue.asyncAfter(deadline: .now() + refreshDelay) {
+            guard let picker = picker.object, generation == picker.generation else { return }
+            picker.start(request, session: session, tryCache: false)
         }
     }
 
@@ -222,9 +229,9 @@ open class FBFriendPickerViewController: FBViewController, @unchecked Sendable {
         observedSession?.removeCloseObserver(self)
         observedSession = session
         let queue = callbackQueue
-        session.addCloseObserver(self) { [weak self] in
-            let picker = self
-            queue.async { picker?.clearData() }
+        let picker = QueueConfined(self)
+        session.addCloseObserver(self) {
+            queue.async { picker.object?.clearData() }
         }
     }
 
@@ -243,7 +250,7 @@ open class FBFriendPickerViewController: FBViewController, @unchecked Sendable {
     /// The delegate as an ``FBFriendPickerDelegate``, when it is one.
     var pickerDelegate: FBFriendPickerDelegate? { delegate as? FBFriendPickerDelegate }
 
-    /// `updateView`: re-filters (the delegate's `shouldInclude`, ``searchText``), regroups and
+    /// `updateView`: re-filters (the delegate's `shouldInclude`, ``nameFilter``), regroups and
     /// re-sorts the loaded friends into ``sections``. No network or cache access.
     open func updateView() {
         let delegate = pickerDelegate
@@ -253,7 +260,7 @@ open class FBFriendPickerViewController: FBViewController, @unchecked Sendable {
         let result = model.sections(
             sort: sortOrdering,
             display: displayOrdering,
-            searchText: searchText,
+            searchText: nameFilter,
             selected: selectedIDs,
             picturesEnabled: itemPicturesEnabled,
             include: include
@@ -293,9 +300,10 @@ open class FBFriendPickerViewController: FBViewController, @unchecked Sendable {
 
     private func selectionDidChange() {
         updateView()
-        callbackQueue.async { [weak self] in
-            guard let self else { return }
-            self.pickerDelegate?.friendPickerViewControllerSelectionDidChange(self)
+        let picker = QueueConfined(self)
+        callbackQueue.async {
+            guard let picker = picker.object else { return }
+            picker.pickerDelegate?.friendPickerViewControllerSelectionDidChange(picker)
         }
     }
 }

@@ -1,40 +1,59 @@
 import Foundation
 
-/// v3.1's `FBGraphLocation`: an address with coordinates, dictionary-backed.
-open class FBGraphLocation: FBGraphObject, @unchecked Sendable {
+/// v3.1's `@protocol FBGraphLocation`: typed access to a place's address and coordinates, each
+/// property the dictionary key of its name. Every graph object the SDK hands out answers it
+/// (``FBGraphObject`` conforms); a class of your own that adopts it gets the properties from here.
+public protocol FBGraphLocation: FBGraphObjectProtocol {
     /// `street`.
-    open var street: String! {
-        get { self["street"] as? String }
-        set { self["street"] = newValue }
+    var street: String! { get set }
+    /// `city`.
+    var city: String! { get set }
+    /// `state`.
+    var state: String! { get set }
+    /// `country`.
+    var country: String! { get set }
+    /// `zip`.
+    var zip: String! { get set }
+    /// `latitude`.
+    var latitude: NSNumber! { get set }
+    /// `longitude`.
+    var longitude: NSNumber! { get set }
+}
+
+extension FBGraphLocation {
+    /// `street`.
+    public var street: String! {
+        get { GraphObjectValues.string(object(forKey: "street")) }
+        set { setObject(newValue, forKey: "street") }
     }
     /// `city`.
-    open var city: String! {
-        get { self["city"] as? String }
-        set { self["city"] = newValue }
+    public var city: String! {
+        get { GraphObjectValues.string(object(forKey: "city")) }
+        set { setObject(newValue, forKey: "city") }
     }
     /// `state`.
-    open var state: String! {
-        get { self["state"] as? String }
-        set { self["state"] = newValue }
+    public var state: String! {
+        get { GraphObjectValues.string(object(forKey: "state")) }
+        set { setObject(newValue, forKey: "state") }
     }
     /// `country`.
-    open var country: String! {
-        get { self["country"] as? String }
-        set { self["country"] = newValue }
+    public var country: String! {
+        get { GraphObjectValues.string(object(forKey: "country")) }
+        set { setObject(newValue, forKey: "country") }
     }
     /// `zip`.
-    open var zip: String! {
-        get { self["zip"] as? String }
-        set { self["zip"] = newValue }
+    public var zip: String! {
+        get { GraphObjectValues.string(object(forKey: "zip")) }
+        set { setObject(newValue, forKey: "zip") }
     }
     /// `latitude`.
-    open var latitude: NSNumber! {
-        get { self["latitude"] as? NSNumber }
-        set { self["latitude"] = newValue }
+    public var latitude: NSNumber! {
+        get { object(forKey: "latitude") as? NSNumber }
+        set { setObject(newValue, forKey: "latitude") }
     }
     /// `longitude`.
-    open var longitude: NSNumber! {
-        get { self["longitude"] as? NSNumber }
-        set { self["longitude"] = newValue }
+    public var longitude: NSNumber! {
+        get { object(forKey: "longitude") as? NSNumber }
+        set { setObject(newValue, forKey: "longitude") }
     }
 }

@@ -1,25 +1,28 @@
 import Foundation
 
-/// v3.1's `FBGraphPlace`: a place (a user's `location`), dictionary-backed.
-open class FBGraphPlace: FBGraphObject, @unchecked Sendable {
+/// v3.1's `@protocol FBGraphPlace`: typed access to a place (a user's `location`, a check-in's page),
+/// each property the dictionary key of its name. Every graph object the SDK hands out answers it
+/// (``FBGraphObject`` conforms); a class of your own that adopts it gets the properties from here.
+public protocol FBGraphPlace: FBGraphObjectProtocol {
     /// `id`.
-    open var id: String! {
-        get { string(forKey: "id") }
-        set { self["id"] = newValue }
-    }
+    var id: String! { get set }
     /// `name`.
-    open var name: String! {
-        get { self["name"] as? String }
-        set { self["name"] = newValue }
-    }
+    var name: String! { get set }
     /// `category`.
-    open var category: String! {
-        get { self["category"] as? String }
-        set { self["category"] = newValue }
-    }
+    var category: String! { get set }
     /// `location`: the address and coordinates.
-    open var location: FBGraphLocation! {
-        get { graphObject(forKey: "location", as: FBGraphLocation.self) }
-        set { self["location"] = newValue?.dictionary }
+    var location: FBGraphLocation! { get set }
+}
+
+extension FBGraphPlace {
+    /// `category`.
+    public var category: String! {
+        get { GraphObjectValues.string(object(forKey: "category")) }
+        set { setObject(newValue, forKey: "category") }
+    }
+    /// `location`: the nested address, wrapped in place (its edits reach this place's dictionary).
+    public var location: FBGraphLocation! {
+        get { GraphObjectValues.graphObject(at: "location", of: self) }
+        set { setObject(newValue, forKey: "location") }
     }
 }

@@ -1,51 +1,73 @@
 import Foundation
 
-/// v3.1's `FBGraphUser`: a user as the friend picker holds it (in ``FBFriendPickerViewController/selection``),
-/// each property the dictionary key of the same name (snake_case kept, as the importer kept it).
-open class FBGraphUser: FBGraphObject, @unchecked Sendable {
+/// v3.1's `@protocol FBGraphUser`: typed access to a user (a friend in the picker's `selection`), each
+/// property the dictionary key of its name, snake_case kept as the importer kept it (`first_name`).
+///
+/// Every graph object the SDK hands out answers it (``FBGraphObject`` conforms):
+///
+/// ```swift
+/// let user = picker.selection[0] as! FBGraphUser
+/// label.text = "\(user.first_name!) \(user.last_name!)"
+/// ```
+///
+/// The properties are implemented here, over ``FBGraphObjectProtocol/object(forKey:)`` and
+/// ``FBGraphObjectProtocol/setObject(_:forKey:)``, so a class of your own that adopts the protocol
+/// gets them; a missing or mistyped value reads as nil, and setting nil removes the key.
+public protocol FBGraphUser: FBGraphObjectProtocol {
     /// `id`.
-    open var id: String! {
-        get { string(forKey: "id") }
-        set { self["id"] = newValue }
-    }
+    var id: String! { get set }
     /// `name`.
-    open var name: String! {
-        get { self["name"] as? String }
-        set { self["name"] = newValue }
-    }
+    var name: String! { get set }
     /// `first_name`.
-    open var first_name: String! {
-        get { self["first_name"] as? String }
-        set { self["first_name"] = newValue }
+    var first_name: String! { get set }
+    /// `middle_name`.
+    var middle_name: String! { get set }
+    /// `last_name`.
+    var last_name: String! { get set }
+    /// `link`: the profile URL.
+    var link: String! { get set }
+    /// `username`.
+    var username: String! { get set }
+    /// `birthday`.
+    var birthday: String! { get set }
+    /// `location`: the user's current city, a place (`{"id", "name"}`).
+    var location: FBGraphPlace! { get set }
+}
+
+extension FBGraphUser {
+    /// `first_name`.
+    public var first_name: String! {
+        get { GraphObjectValues.string(object(forKey: "first_name")) }
+        set { setObject(newValue, forKey: "first_name") }
     }
     /// `middle_name`.
-    open var middle_name: String! {
-        get { self["middle_name"] as? String }
-        set { self["middle_name"] = newValue }
+    public var middle_name: String! {
+        get { GraphObjectValues.string(object(forKey: "middle_name")) }
+        set { setObject(newValue, forKey: "middle_name") }
     }
     /// `last_name`.
-    open var last_name: String! {
-        get { self["last_name"] as? String }
-        set { self["last_name"] = newValue }
+    public var last_name: String! {
+        get { GraphObjectValues.string(object(forKey: "last_name")) }
+        set { setObject(newValue, forKey: "last_name") }
     }
     /// `link`.
-    open var link: String! {
-        get { self["link"] as? String }
-        set { self["link"] = newValue }
+    public var link: String! {
+        get { GraphObjectValues.string(object(forKey: "link")) }
+        set { setObject(newValue, forKey: "link") }
     }
     /// `username`.
-    open var username: String! {
-        get { self["username"] as? String }
-        set { self["username"] = newValue }
+    public var username: String! {
+        get { GraphObjectValues.string(object(forKey: "username")) }
+        set { setObject(newValue, forKey: "username") }
     }
     /// `birthday`.
-    open var birthday: String! {
-        get { self["birthday"] as? String }
-        set { self["birthday"] = newValue }
+    public var birthday: String! {
+        get { GraphObjectValues.string(object(forKey: "birthday")) }
+        set { setObject(newValue, forKey: "birthday") }
     }
-    /// `location`: the place object (`{"id", "name"}`; older recordings nest a `location`).
-    open var location: FBGraphPlace! {
-        get { graphObject(forKey: "location", as: FBGraphPlace.self) }
-        set { self["location"] = newValue?.dictionary }
+    /// `location`: the nested place, wrapped in place (its edits reach this user's dictionary).
+    public var location: FBGraphPlace! {
+        get { GraphObjectValues.graphObject(at: "location", of: self) }
+        set { setObject(newValue, forKey: "location") }
     }
 }

@@ -20,7 +20,12 @@ public typealias FBModalCompletionHandler = (FBViewController?, Bool) -> Void
 /// Only ``init()`` creates the default buttons; ``init(nibName:bundle:)`` and ``init(coder:)`` start
 /// without them, as in v3.1. Call the controller from one queue (a picker's callback queue), as
 /// v3.1 required of the main thread.
-open class FBViewController: NSObject, @unchecked Sendable {
+///
+/// Subclass it as on iOS: ``init(coder:)`` is `required`, as `UIViewController`'s was, so a subclass
+/// that defines its own initializer writes `required init?(coder aDecoder: NSCoder)` (or
+/// `init(coder:)`, `init!(coder:)`) as the iOS importer made it; and the class is not `Sendable`, so
+/// a subclass restates nothing (the controller is confined to its queue, as UIKit's were).
+open class FBViewController: NSObject {
     /// The controller's title (`UIViewController.title`).
     open var title: String!
     /// Who hears about Done and Cancel. Held weakly (v3.1's `assign`). The friend picker sends its
@@ -65,8 +70,9 @@ open class FBViewController: NSObject, @unchecked Sendable {
         super.init()
     }
 
-    /// `-initWithCoder:`: nothing is decoded on Linux; the controller starts without buttons.
-    public init?(coder aDecoder: NSCoder!) {
+    /// `-initWithCoder:` (`required`, as `UIViewController`'s): nothing is decoded on Linux; the
+    /// controller starts without buttons.
+    public required init?(coder aDecoder: NSCoder) {
         super.init()
     }
 

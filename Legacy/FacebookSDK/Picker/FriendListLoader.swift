@@ -60,12 +60,18 @@ enum FriendListLoader {
         return data
     }
 
-    /// The friends of a page (`{"data": […]}`); objects without an `id` are dropped.
+    /// The friends of a page (`{"data": […]}`), each a graph object over a mutable dictionary of its
+    /// own (as v3.1 handed them out); objects without an `id` are dropped. (The page is read into Swift
+    /// containers: Linux's Foundation hands out the items of a parsed `NSMutableArray` as Swift
+    /// copies anyway, Migration.md deviation 21.)
     static func users(in page: Data) -> [FBGraphUser] {
-        guard let object = try? JSONSerialization.jsonObject(with: page) as? [String: Any],
+        guard let object = (try? GraphJSON.parse(page)) as? [String: Any],
             let items = object["data"] as? [[String: Any]]
         else { return [] }
-        return items.map { FBGraphUser(dictionary: $0) }.filter { $0.id != nil }
+        return items.compactMap { item -> FBGraphUser? in
+            let user = FBGraphObject(dictionary: item)
+            return user.id == nil ? nil : user
+        }
     }
 
     /// The cached pages of `request` for `owner`, if any.

@@ -229,9 +229,9 @@ package final class FriendPickerModel {
             sectionByLast: section(of: user.last_name),
             byFirst: DisplayName(title: firstMiddle, suffix: last),
             byLast: DisplayName(title: last, suffix: firstMiddle),
-            pictureURL: pictureURL(of: user["picture"]),
+            pictureURL: pictureURL(of: user.object(forKey: "picture")),
             sortKeys: sortKeyFields.map { field in
-                (user[field] as? String).map { (Array(fold($0).utf8), $0) }
+                (user.object(forKey: field) as? String).map { (Array(fold($0).utf8), $0) }
             }
         )
     }

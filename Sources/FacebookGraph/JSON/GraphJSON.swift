@@ -58,6 +58,27 @@ package enum GraphJSON {
         }
         return try result.get()
     }
+
+    /// Reads `data` as one JSON value like ``read(_:maximumDepth:builder:)``, handing each value to
+    /// `builder` without copying the bytes, and leaves the builder as the reading left it (a builder
+    /// may note what it saw, such as a number out of its range).
+    ///
+    /// - Throws: ``GraphJSONError`` naming the byte offset and what was wrong.
+    package static func read<Builder: GraphJSONBuilder>(
+        _ data: Data, maximumDepth: Int = GraphJSON.maximumDepth, builder: inout Builder
+    ) throws(GraphJSONError) -> Builder.Value {
+        let result: Result<Builder.Value, GraphJSONError> = data.withUnsafeBytes { raw in
+            var reader = GraphJSONReader(
+                bytes: raw.bindMemory(to: UInt8.self), maximumDepth: maximumDepth, builder: builder)
+            defer { builder = reader.builder }
+            do throws(GraphJSONError) {
+                return .success(try reader.parseDocument())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
 }
 
 /// Why a text is not JSON, and where.
@@ -108,16 +129,19 @@ package struct GraphJSONError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Builds `JSONSerialization`'s values for ``GraphJSON/parse(_:maximumDepth:)`` (a repeated name:
-/// the last value wins, as there).
-struct GraphJSONFoundationBuilder: GraphJSONBuilder {
+/// the last value wins, as there). `package` so that a builder of other containers (the legacy
+/// layer's mutable ones) makes its scalars here.
+package struct GraphJSONFoundationBuilder: GraphJSONBuilder {
     static let trueNumber = NSNumber(value: true)
     static let falseNumber = NSNumber(value: false)
 
-    func null(at offset: Int) -> Any { NSNull() }
+    package init() {}
 
-    func bool(_ value: Bool, at offset: Int) -> Any { value ? Self.trueNumber : Self.falseNumber }
+    package func null(at offset: Int) -> Any { NSNull() }
 
-    func number(_ number: GraphJSONNumberText, in bytes: UnsafeBufferPointer<UInt8>) -> Any {
+    package func bool(_ value: Bool, at offset: Int) -> Any { value ? Self.trueNumber : Self.falseNumber }
+
+    package func number(_ number: GraphJSONNumberText, in bytes: UnsafeBufferPointer<UInt8>) -> Any {
         let magnitude = number.magnitude
         if number.isInteger, !number.overflow {
             if number.negative {
@@ -134,31 +158,31 @@ struct GraphJSONFoundationBuilder: GraphJSONBuilder {
     }
 
     @inline(__always)
-    func string(_ text: GraphJSONStringText, in bytes: UnsafeBufferPointer<UInt8>) -> Any {
+    package func string(_ text: GraphJSONStringText, in bytes: UnsafeBufferPointer<UInt8>) -> Any {
         key(text, in: bytes)
     }
 
     @inline(__always)
-    func key(_ text: GraphJSONStringText, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+    package func key(_ text: GraphJSONStringText, in bytes: UnsafeBufferPointer<UInt8>) -> String {
         switch text {
         case .ascii(let range): String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         case .decoded(let string, _): string
         }
     }
 
-    func beginArray(at offset: Int) -> [Any] { [] }
+    package func beginArray(at offset: Int) -> [Any] { [] }
 
-    func append(_ value: Any, to array: inout [Any]) { array.append(value) }
+    package func append(_ value: Any, to array: inout [Any]) { array.append(value) }
 
-    func endArray(_ array: [Any]) -> Any { array }
+    package func endArray(_ array: [Any]) -> Any { array }
 
     /// Room for six members from the start: a Graph object of that size (a user in a list, a page)
     /// is built without rehashing, a larger one rehashes once or twice instead of four times.
     /// (`fbbench parse`: 72 → 61 instructions per byte on the 5,000-friend body, for ~1 MB more at
     /// peak; the legacy `/me` parse ~6k fewer.)
-    func beginObject(at offset: Int) -> [String: Any] { [String: Any](minimumCapacity: 6) }
+    package func beginObject(at offset: Int) -> [String: Any] { [String: Any](minimumCapacity: 6) }
 
-    func add(_ key: String, _ value: Any, to object: inout [String: Any]) { object[key] = value }
+    package func add(_ key: String, _ value: Any, to object: inout [String: Any]) { object[key] = value }
 
-    func endObject(_ object: [String: Any]) -> Any { object }
+    package func endObject(_ object: [String: Any]) -> Any { object }
 }

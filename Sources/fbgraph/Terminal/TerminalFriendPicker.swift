@@ -15,7 +15,7 @@ import Foundation
 /// SIGINT/SIGTERM/SIGHUP to it. After each event the loop copies what the picker shows (its
 /// `sections`) into a ``PickerScreen`` and draws it with ``ScreenRenderer``.
 ///
-/// Keys: typing sets the picker's `searchText` and calls `updateView()` (no network access);
+/// Keys: typing sets the picker's `nameFilter` and calls `updateView()` (no network access);
 /// Space calls `select(_:)` or `deselect(_:)` on the row under the cursor (in single mode it only
 /// selects: the picker replaces the selection); Enter is the Done button (`pressDone()`), Esc the
 /// Cancel button (`pressCancel()`).
@@ -23,7 +23,7 @@ final class TerminalFriendPicker {
     /// How a run ended.
     enum Outcome {
         /// Enter: the selection, in selection order.
-        case done([FBGraphUser])
+        case done([any FBGraphUser])
         /// Esc.
         case cancelled
         /// Ctrl-C or a termination signal.
@@ -45,7 +45,7 @@ final class TerminalFriendPicker {
     private let events: Events
     private var decoder = KeyDecoder()
     private var screen: PickerScreen
-    private var users: [String: FBGraphUser] = [:]
+    private var users: [String: any FBGraphUser] = [:]
     private var spinnerFrame = 0
     /// True once the user moved the cursor or toggled a row since the last search: a page arriving
     /// then keeps the cursor on that friend; before, the cursor stays on the first row.
@@ -141,7 +141,7 @@ final class TerminalFriendPicker {
             cursorChosen = true
             toggleCurrentRow()
         case .enter:
-            let selection = queue.sync { () -> [FBGraphUser] in
+            let selection = queue.sync { () -> [any FBGraphUser] in
                 let selection = picker.selectedUsers
                 picker.pressDone()
                 return selection
@@ -161,7 +161,7 @@ final class TerminalFriendPicker {
         screen.query = text
         cursorChosen = false
         queue.sync {
-            picker.searchText = text.isEmpty ? nil : text
+            picker.nameFilter = text.isEmpty ? nil : text
             picker.updateView()
         }
         refresh(keepingCursor: false)
