@@ -6,18 +6,28 @@ import Foundation
 /// posted to `me/<namespace>:<action>`, which goes by value as `image[url]`, `image[user_generated]`….
 enum FBGraphObjectForm {
     /// The form pairs of `object`, posted to `path`, in key order.
-    static func pairs(of object: FBGraphObject, path: String) -> [(name: String, value: String)] {
+    static func pairs(of object: any FBGraphObjectProtocol, path: String) -> [(name: String, value: String)] {
         var result: [(name: String, value: String)] = []
         let action = isOpenGraphAction(path)
-        for key in object.keyEnumerator().sorted() {
-            append(key, object.object(forKey: key) as Any, byValue: action && key == "image", to: &result)
+        let members = members(of: object)
+        for key in members.keys.sorted() {
+            append(key, members[key] as Any, byValue: action && key == "image", to: &result)
         }
         return result
     }
 
+    /// The members of a graph object, by name.
+    private static func members(of object: any FBGraphObjectProtocol) -> [String: Any] {
+        var members: [String: Any] = [:]
+        for case let key as String in object.keyEnumerator()?.allObjects ?? [] {
+            members[key] = object.object(forKey: key)
+        }
+        return members
+    }
+
     /// The id `value` stands for: a graph object's or dictionary's `id`, else its description.
     static func fbid(of value: Any) -> String {
-        if let object = value as? FBGraphObject, let id = object.object(forKey: "id") { return "\(id)" }
+        if let object = value as? any FBGraphObjectProtocol, let id = object.object(forKey: "id") { return "\(id)" }
         if let dictionary = value as? NSDictionary, let id = dictionary["id"] { return "\(id)" }
         if let number = value as? NSNumber { return number.stringValue }
         return "\(value)"
@@ -68,8 +78,13 @@ enum FBGraphObjectForm {
 
     /// The members of a graph object or dictionary; nil for anything else.
     private static func dictionary(of value: Any) -> [String: Any]? {
-        if let object = value as? FBGraphObject { return object.dictionary }
+        if let object = value as? any FBGraphObjectProtocol { return members(of: object) }
         if let dictionary = value as? [String: Any] { return dictionary }
+        if let dictionary = value as? NSDictionary {
+            var members: [String: Any] = [:]
+            for case let (key as String, member) in dictionary { members[key] = member }
+            return members
+        }
         return nil
     }
 }

@@ -9,7 +9,7 @@ struct FBRequestV31Fields {
     var session: FBSession?
     var graphPath: String?
     var restMethod: String?
-    var graphObject: FBGraphObject?
+    var graphObject: (any FBGraphObjectProtocol)?
 }
 
 /// v3.1's `FBRequest`: a Graph or REST call described once, sent by an ``FBRequestConnection`` (alone or
@@ -56,7 +56,7 @@ extension FBRequest {
     }
 
     /// `initForPostWithSession:graphPath:graphObject:`: a POST of `graphObject`'s properties to `graphPath`.
-    public convenience init!(forPostWith session: FBSession!, graphPath: String!, graphObject: FBGraphObject!) {
+    public convenience init!(forPostWith session: FBSession!, graphPath: String!, graphObject: FBGraphObjectProtocol!) {
         self.init(session: session, graphPath: graphPath, parameters: nil, httpMethod: "POST")
         self.graphObject = graphObject
     }
@@ -98,7 +98,7 @@ extension FBRequest {
 
     /// The object whose properties a POST sends (by reference: a nested graph object as its `id` or
     /// `url`; arrays as `key[0]`, `key[1]`…). Setting it makes the request a POST, as in v3.1.
-    public var graphObject: FBGraphObject! {
+    public var graphObject: FBGraphObjectProtocol! {
         get { v31.graphObject }
         set {
             v31.graphObject = newValue

@@ -64,7 +64,7 @@ extension FBRequest {
     }
 
     /// `+requestForPostWithGraphPath:graphObject:`: a POST of `graphObject`'s properties to `graphPath`.
-    public convenience init!(forPostWithGraphPath graphPath: String!, graphObject: FBGraphObject!) {
+    public convenience init!(forPostWithGraphPath graphPath: String!, graphObject: FBGraphObjectProtocol!) {
         self.init(forPostWith: FBSession.activeSessionIfOpen, graphPath: graphPath, graphObject: graphObject)
     }
 
