@@ -13,7 +13,7 @@ import XCTest
 /// ShareKit's `-convertNSNullsToEmptyStrings` (NSMutableDictionary+NSNullsToEmptyStrings), ported
 /// for Linux: every NSNull becomes "" in place at the top level; a nested dictionary or array is
 /// converted and written back, because swift-corelibs-foundation hands out a nested container read
-/// with `object(forKey:)` as a Swift copy (Migration.md, deviation 21), where Apple's Foundation
+/// with `object(forKey:)` as a Swift copy (Migration.md, deviation 33), where Apple's Foundation
 /// handed out the nested `NSMutableDictionary` itself.
 func convertNSNullsToEmptyStrings(_ dict: NSMutableDictionary) {
     for key in dict.allKeys {

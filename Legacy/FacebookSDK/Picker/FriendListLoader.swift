@@ -63,7 +63,7 @@ enum FriendListLoader {
     /// The friends of a page (`{"data": […]}`), each a graph object over a mutable dictionary of its
     /// own (as v3.1 handed them out); objects without an `id` are dropped. (The page is read into Swift
     /// containers: Linux's Foundation hands out the items of a parsed `NSMutableArray` as Swift
-    /// copies anyway, Migration.md deviation 21.)
+    /// copies anyway, Migration.md deviation 33.)
     static func users(in page: Data) -> [FBGraphUser] {
         guard let object = (try? GraphJSON.parse(page)) as? [String: Any],
             let items = object["data"] as? [[String: Any]]

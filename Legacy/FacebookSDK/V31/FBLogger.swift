@@ -44,7 +44,8 @@ open class FBLogger: NSObject, @unchecked Sendable {
         lock.withLock { text += "  \(key ?? ""):\t\(value)\n" }
     }
 
-    /// `-emitToNSLog`: writes ``emittedLine(_:)`` of the entry to standard error and empties it.
+    /// `-emitToNSLog`: writes the entry to standard error (its registered replacements applied, secrets
+    /// redacted) and empties it.
     open func emitToNSLog() {
         guard isActive else { return }
         let entry = lock.withLock { () -> String in

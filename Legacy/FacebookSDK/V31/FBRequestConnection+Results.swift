@@ -65,28 +65,15 @@ struct V31Outcome {
 }
 
 /// The one place a v3.1 result is made from a response body: a JSON object or array as mutable
-/// containers all the way down (`NSMutableDictionary`, `NSMutableArray`: v3.1 handed out graph objects
-/// backed by mutable dictionaries, and apps edit them), anything else as
-/// `{FBNonJSONResponseProperty: "<the text>"}`.
+/// containers all the way down, built as the body is read by the legacy layer's one builder
+/// (``MutableJSONBuilder``: v3.1 handed out graph objects backed by mutable dictionaries, and apps
+/// edit them), anything else as `{FBNonJSONResponseProperty: "<the text>"}`.
 func v31Result(from body: Data) -> Any {
-    if let parsed = try? GraphJSON.parse(body), parsed is [String: Any] || parsed is [Any] {
-        return v31Mutable(parsed)
+    var builder = MutableJSONBuilder()
+    if let parsed = try? GraphJSON.read(body, builder: &builder), parsed is NSDictionary || parsed is NSArray {
+        return parsed
     }
     return NSMutableDictionary(dictionary: [FBNonJSONResponseProperty: String(decoding: body, as: UTF8.self)])
-}
-
-/// `value` with every dictionary and array replaced by a mutable copy.
-private func v31Mutable(_ value: Any) -> Any {
-    switch value {
-    case let dictionary as [String: Any]:
-        let copy = NSMutableDictionary(capacity: dictionary.count)
-        for (key, member) in dictionary { copy[key] = v31Mutable(member) }
-        return copy
-    case let array as [Any]:
-        return NSMutableArray(array: array.map(v31Mutable))
-    default:
-        return value
-    }
 }
 
 extension FBSession {
