@@ -252,6 +252,20 @@ struct LegacyDeliveryTests {
         #expect(fixture.onQueue { request.error } == nil)
     }
 
+    @Test("A base URL without its final / makes a bad URL (v2 appends the path verbatim): badURL, as Migration.md says")
+    func baseURLWithoutSlash() throws {
+        let fixture = try LegacyFixture()
+        defer { fixture.stop() }
+        fixture.facebook.graphBaseURL = "http://127.0.0.1:1"
+        let recorder = Recorder()
+        fixture.facebook.request(withGraphPath: "me", andDelegate: recorder)
+        #expect(recorder.waitForTerminal())
+        let error = try #require(recorder.error)
+        #expect(error.domain == NSURLErrorDomain)
+        #expect(error.code == URLError.Code.badURL.rawValue)
+        #expect(error.localizedDescription == "not an absolute http or https URL with a host")
+    }
+
     @Test(
         "A token bound for plain http to a real host fails before any connection, with the token kept out of the error")
     func insecureToken() throws {
