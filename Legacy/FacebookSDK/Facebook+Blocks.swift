@@ -4,6 +4,10 @@
 /// seed's bugs fixed: ``FBRequest/usesBlockCallback`` is set whenever a callback is given, the
 /// callback fires exactly once (network failures included), and every call is its own request —
 /// the seed kept one `_request`, so a second call overwrote the first.
+///
+/// Each returns the ``FBRequest`` it started: keep it to cancel the call with
+/// `request?.connection?.cancel()` (nothing is delivered afterwards; ``FBRequest/connection`` is nil
+/// once the request has completed, so read it on the callback queue).
 extension Facebook {
     /// `requestWithGraphPath:params:method:callback:`: a Graph call whose outcome arrives in one
     /// block, `(request, result, nil)` on success or `(request, nil, error)` on failure, with the same

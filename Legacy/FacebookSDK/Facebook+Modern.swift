@@ -31,7 +31,14 @@ import FacebookGraph
 ///
 /// Completions run on ``callbackQueue`` (the main queue unless set), like the block; the `async` forms
 /// resume the awaiting task from there, so a server that never runs the main queue sets
-/// ``callbackQueue`` first.
+/// ``callbackQueue`` first. The `Result` forms return the ``FBRequest`` they started
+/// (`request?.connection?.cancel()` completes them with a cancellation).
+///
+/// Threads: the `async` forms start their request on the thread the awaiting task runs on (one of the
+/// concurrency pool's), not on ``callbackQueue``, and the code after `await` continues on the task's
+/// executor. One task calling one after another is safe; tasks using one object at the same time as
+/// each other, or as code on its callback queue, can race with the token being extended or
+/// invalidated there.
 extension Facebook {
     /// `request(withGraphPath:params:method:)` with a `Result` closure: the seed's block call with only
     /// the closure changed.

@@ -13,7 +13,13 @@ import FacebookGraph
 /// Base URLs default to the SDK's and can be changed per object (``graphBaseURL``, ``restBaseURL``,
 /// ``dialogBaseURL``) or for the process with the environment variables `FB_GRAPH_BASE_URL`,
 /// `FB_REST_BASE_URL` and `FB_DIALOG_BASE_URL` (a request carrying a token may use plain `http`
-/// only to a loopback host).
+/// only to a loopback host). Each is a `String` ending in `/`, to which a request's path is appended
+/// verbatim; the variables are read when the object is created.
+///
+/// Threads: an object belongs to its ``callbackQueue``, as v2's belonged to the main thread. Every
+/// callback arrives there and the object's state changes there (a token extended or invalidated), so
+/// call it there; setting it up and starting requests from one other thread is fine while none of
+/// its requests is in flight.
 open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchecked Sendable {
     /// The OAuth access token; nil when logged out.
     public var accessToken: String!
@@ -30,7 +36,9 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
     /// object is created (the main queue unless changed). Servers and tests, which run no main queue,
     /// set ``defaultCallbackQueue`` once or this property.
     public var callbackQueue: DispatchQueue = Facebook.defaultCallbackQueue
-    /// The Graph API base URL (default `https://graph.facebook.com/`, or `FB_GRAPH_BASE_URL`).
+    /// The Graph API base URL: `https://graph.facebook.com/`, or `FB_GRAPH_BASE_URL` when the object
+    /// was created. A `String` that must end in `/`: a Graph path is appended to it verbatim, as in v2
+    /// (for a loopback server, `server.baseURL + "/"`).
     public var graphBaseURL: String
     /// The REST API base URL (default `https://api.facebook.com/method/`, or `FB_REST_BASE_URL`).
     public var restBaseURL: String

@@ -4,6 +4,8 @@ import FacebookGraph
 /// then hands it to the real one. Wrapping the transport rather than the client covers every
 /// command alike — `get`, `batch`, `record`, and `rest` through the REST bridge, which sends several
 /// Graph calls. The lines are the core's ``GraphEvent`` descriptions: secrets show as `<redacted>`.
+/// A failure's line keeps the first line of its message only: the rest (a cassette miss's
+/// nearest-entry diff) is the command's `error:` output, printed once on its own lines.
 struct VerboseTransport: HTTPTransport {
     /// The transport that sends.
     let base: any HTTPTransport
@@ -15,7 +17,8 @@ struct VerboseTransport: HTTPTransport {
         Self.write(GraphEvent(.sent, request, attempt: 1))
         let sent = ContinuousClock.now
         return base.execute(request) { result in
-            Self.write(GraphEvent.outcome(result, of: request, attempt: 1, duration: sent.duration(to: .now)))
+            let shown = result.mapError(\.firstLineOnly)
+            Self.write(GraphEvent.outcome(shown, of: request, attempt: 1, duration: sent.duration(to: .now)))
             completion(result)
         }
     }
@@ -24,5 +27,13 @@ struct VerboseTransport: HTTPTransport {
     private static func write(_ event: GraphEvent) {
         var streams = StandardStreams()
         streams.err(event.description)
+    }
+}
+
+extension TransportError {
+    /// This error with its message cut to the first line, for a one-line `!` description.
+    fileprivate var firstLineOnly: TransportError {
+        guard let end = message.firstIndex(where: \.isNewline) else { return self }
+        return TransportError(code, message: String(message[..<end]), url: redactedURL, curlCode: curlCode)
     }
 }

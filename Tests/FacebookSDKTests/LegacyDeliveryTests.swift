@@ -244,18 +244,27 @@ struct LegacyDeliveryTests {
         #expect(eventually { fixture.facebook.requestsInFlight == 0 })
     }
 
-    @Test("A transport failure reaches didFailWithError as NSURLErrorDomain; request.error stays nil, as in v2")
-    func transportFailure() throws {
+    @Test(
+        """
+        A transport failure reaches didFailWithError as NSURLErrorDomain; request.error stays nil, as in v2 \
+        (a base URL without its final / makes a bad URL: v2 appends the path verbatim, as Migration.md says)
+        """,
+        arguments: [
+            ("http://127.0.0.1:1/", URLError.Code.cannotConnectToHost),
+            ("http://127.0.0.1:1", URLError.Code.badURL),
+        ]
+    )
+    func transportFailure(baseURL: String, code: URLError.Code) throws {
         let fixture = try LegacyFixture()
         defer { fixture.stop() }
-        fixture.facebook.graphBaseURL = "http://127.0.0.1:1/"
+        fixture.facebook.graphBaseURL = baseURL
         let recorder = Recorder()
         let request: FBRequest = fixture.facebook.request(withGraphPath: "me", andDelegate: recorder)
         #expect(recorder.waitForTerminal())
         #expect(recorder.names == ["loading", "didFail"])
         let error = try #require(recorder.error)
         #expect(error.domain == NSURLErrorDomain)
-        #expect(error.code == URLError.Code.cannotConnectToHost.rawValue)
+        #expect(error.code == code.rawValue)
         #expect(fixture.onQueue { request.error } == nil)
     }
 

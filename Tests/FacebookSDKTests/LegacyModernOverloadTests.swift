@@ -185,6 +185,27 @@ struct LegacyModernOverloadTests {
         #expect(fixture.session.names.isEmpty, "a cancelled request never invalidates the session")
     }
 
+    @Test("Migration.md's cancel example: the returned FBRequest's connection.cancel() completes with a cancellation")
+    func migrationCancelExampleRuns() async throws {
+        let fixture = try LegacyFixture(routes: ["/me": LegacyFixture.answer(Self.me)])
+        defer { fixture.stop() }
+        fixture.login()
+        let outcome = Outcome()
+        // Started on the callback queue, as the threading contract asks: no answer can be delivered
+        // before the example's cancel runs.
+        let request = fixture.onQueue { migrationCancelExample(fixture.facebook) { outcome.record($0) } }
+        #expect(request != nil)
+        #expect(await outcome.event.wait())
+        guard case .failure(let error) = outcome.result else {
+            Issue.record("expected a cancellation, got \(String(describing: outcome.result))")
+            return
+        }
+        #expect(error.isCancellation)
+        #expect(outcome.onCallbackQueue)
+        #expect(outcome.count == 1)
+        #expect(eventually { fixture.facebook.requestsInFlight == 0 })
+    }
+
     @Test("A transport failure arrives as a transport GraphError through the Result closure")
     func transportFailure() async throws {
         let fixture = try LegacyFixture()

@@ -66,4 +66,28 @@ struct LegacyReplayTests {
             #expect(session == ["fbSessionInvalidated"])
         }
     }
+
+    @Test("A request the cassette cannot answer reaches legacy code as NSURLErrorDomain -1008 with the diff")
+    func cassetteMissIsResourceUnavailable() throws {
+        // Migration.md lists this error among those legacy code can see; this pins what it says.
+        let fixture = try LegacyFixture()
+        defer { fixture.stop() }
+        fixture.login()
+        fixture.facebook.graphBaseURL = "https://graph.facebook.com/"
+        try Cassette.use("Tests/Cassettes/me.har", mode: .never) { transport in
+            fixture.facebook.transport = transport
+            let me = Recorder()
+            fixture.facebook.request(
+                withGraphPath: "me", andParams: NSMutableDictionary(dictionary: ["fields": "id,email"]), andDelegate: me
+            )
+            #expect(me.waitForTerminal())
+            #expect(me.names == ["loading", "didFail"])
+            let error = try #require(me.error)
+            #expect(error.domain == NSURLErrorDomain)
+            #expect(error.code == -1008)
+            #expect(error.code == URLError.resourceUnavailable.rawValue)
+            #expect(error.localizedDescription.contains("no recorded entry matches GET"), "\(error)")
+            #expect(error.localizedDescription.contains("nearest: entry 0"), "\(error)")
+        }
+    }
 }

@@ -124,6 +124,21 @@ func migrationResultClosureExample(_ facebook: Facebook) {
     // end of example
 }
 
+/// The `FBRequest` the block and `Result` forms return, kept to cancel the call; `handle` stands for
+/// the caller's own code. Returns the request.
+@discardableResult
+func migrationCancelExample(
+    _ facebook: Facebook, handle: @escaping (Result<GraphResponse, GraphError>) -> Void
+) -> FBRequest? {
+    // example: Migration.md
+    let request = facebook.request(withGraphPath: "me", params: NSMutableDictionary(), method: "GET") { result in
+        handle(result)  // after the cancel below: .failure, with error.isCancellation true
+    }
+    request?.connection?.cancel()  // `connection` is nil once the request has completed
+    // end of example
+    return request
+}
+
 /// Step 3: the same call awaited, then typed.
 func migrationAsyncExample(_ facebook: Facebook) async throws -> (GraphResponse, GraphUser) {
     // example: Migration.md

@@ -71,6 +71,38 @@ struct VerboseOutputTests {
         Self.expectClean(run, "get me/friends")
     }
 
+    @Test("-v on a cassette miss: one short ! line, then the nearest-entry diff once, on its own lines")
+    func cassetteMissIsPrintedOnce() throws {
+        let cassette = try TestFiles.directory().appendingPathComponent("miss.har")
+        try Data(
+            #"""
+            {"log":{"version":"1.2","creator":{"name":"test","version":"1"},"entries":[
+            {"startedDateTime":"2026-01-01T00:00:00Z","time":1,
+             "request":{"method":"GET","url":"https://graph.facebook.com/me?fields=id&access_token=<TOKEN-1>",
+              "httpVersion":"HTTP/1.1","headers":[],"queryString":[],"cookies":[],"headersSize":-1,"bodySize":0},
+             "response":{"status":200,"statusText":"OK","httpVersion":"HTTP/1.1","headers":[],"cookies":[],
+              "content":{"size":2,"mimeType":"application/json","text":"{}"},"redirectURL":"","headersSize":-1,
+              "bodySize":2},
+             "cache":{},"timings":{"send":0,"wait":1,"receive":0}}]}}
+            """#.utf8
+        ).write(to: cassette)
+        let run = try CLIRunner.run([
+            "get", "me", "--fields", "id,email", "-v", "--cassette", cassette.path, "--token", Self.token,
+        ])
+        #expect(run.status == 1, "stderr: \(run.stderr)")
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        let failure = try #require(lines.first { $0.hasPrefix("! ") }, "\(lines)")
+        #expect(failure.contains("noRecordedResponse"), "\(failure)")
+        #expect(!failure.contains("nearest"), "the ! line repeats the diff: \(failure)")
+        #expect(!failure.contains("parameter fields"), "the ! line repeats the diff: \(failure)")
+        // The diff is printed once, readably: its own lines after the `error:` line.
+        let nearest = lines.filter { $0.contains("nearest: entry 0") }
+        #expect(nearest.count == 1, "\(lines)")
+        #expect(nearest.first?.hasPrefix("nearest: ") == true, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("  - parameter fields: ") }, "\(lines)")
+        Self.expectClean(run, "get me --cassette (miss) -v")
+    }
+
     @Test(
         "-v never shows the token: errors echoing it by name or bare, a POST, a batch, the REST bridge",
         arguments: [

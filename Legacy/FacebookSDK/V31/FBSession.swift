@@ -56,7 +56,8 @@ open class FBSession: NSObject, @unchecked Sendable {
 
     /// What carries the session's requests: `GraphTransport.libcurl` by default.
     public var transport: GraphTransport = .libcurl
-    /// The Graph API base URL (default `https://graph.facebook.com/`, or `FB_GRAPH_BASE_URL`).
+    /// The Graph API base URL: `https://graph.facebook.com/`, or `FB_GRAPH_BASE_URL` when the session
+    /// was created; a `String` ending in `/`, as ``Facebook/graphBaseURL``.
     public var graphBaseURL: String =
         ProcessInfo.processInfo.environment["FB_GRAPH_BASE_URL"] ?? LegacyConstants.graphBaseURL
     /// The app's client token (App Dashboard → Settings → Advanced), which an interactive open needs

@@ -15,7 +15,9 @@ public struct GraphConfiguration: Sendable {
     /// Where video uploads go (graph-wire-facts §A.0.1).
     public static let defaultVideoBaseURL = "https://graph-video.facebook.com/"
 
-    /// The Graph API base URL, ending in `/`.
+    /// The Graph API base URL, a `String` (not a `URL`): `"https://graph.facebook.com/"`, or a
+    /// stand-in's such as `"http://127.0.0.1:8080/"`; a missing final `/` is added. The legacy
+    /// layer's `FB_GRAPH_BASE_URL` is not read here.
     public var graphBaseURL: String = GraphConfiguration.defaultGraphBaseURL
     /// The REST API base URL, ending in `/` (`method/<name>` is appended).
     public var restBaseURL: String = GraphConfiguration.defaultRESTBaseURL

@@ -41,7 +41,9 @@ public final class GraphStandInServer: Sendable {
 
     /// The port the server listens on.
     public var port: Int { server.port }
-    /// `http://127.0.0.1:<port>`.
+    /// `http://127.0.0.1:<port>`, without a final `/`. A legacy `Facebook` object appends paths to
+    /// its base URLs verbatim, so it takes `baseURL + "/"` as `graphBaseURL` and
+    /// `baseURL + "/method/"` as `restBaseURL`; `GraphConfiguration.graphBaseURL` takes it as it is.
     public var baseURL: String { server.baseURL }
     /// How many requests it has answered.
     public var requestsServed: Int { server.requestsServed }
