@@ -62,7 +62,8 @@ extension FBRequestConnection {
     /// `+startForPostWithGraphPath:graphObject:completionHandler:`: posts `graphObject` to `graphPath`.
     @discardableResult
     public class func startForPost(
-        withGraphPath graphPath: String!, graphObject: FBGraphObjectProtocol!, completionHandler handler: FBRequestHandler!
+        withGraphPath graphPath: String!, graphObject: FBGraphObjectProtocol!,
+        completionHandler handler: FBRequestHandler!
     ) -> FBRequestConnection! {
         FBRequest(forPostWithGraphPath: graphPath, graphObject: graphObject).start(completionHandler: handler)
     }
