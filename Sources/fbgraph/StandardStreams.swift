@@ -1,3 +1,4 @@
+import FacebookGraph
 import Foundation
 
 /// Writes to standard output and standard error, unbuffered (each call is one `write`), so a line

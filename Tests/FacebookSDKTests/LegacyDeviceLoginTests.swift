@@ -76,6 +76,19 @@ struct LegacyDeviceLoginTests {
         }
     }
 
+    @Test(
+        "What the legacy layer logs on standard error is inert: a server's code, URL or error text drives no terminal")
+    func logLinesAreInert() {
+        // The default presenter logs the server's verification URI and user code through LegacyLog.
+        let code = "\u{1B}]0;PWNED\u{7}AB12"
+        let uri = "https://example.com/\u{1B}[2J\u{9B}device\u{202E}"
+        #expect(
+            LegacyLog.line("to log in, open \(uri) and enter the code \(code)")
+                == "FacebookSDK: to log in, open https://example.com/^[[2J<U+009B>device<U+202E> and enter the code "
+                + "^[]0;PWNED^GAB12\n")
+        #expect(LegacyLog.line("two\nlines") == "FacebookSDK: two\nlines\n")
+    }
+
     @Test("Without a client token, authorize keeps reporting that login is unavailable")
     @available(*, deprecated, message: "calls the deprecated authorize(_:)")
     func noClientToken() async throws {

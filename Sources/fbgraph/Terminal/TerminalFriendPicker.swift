@@ -1,3 +1,4 @@
+import FacebookGraph
 import FacebookSDK
 import Foundation
 
