@@ -22,8 +22,8 @@ public typealias FBRequestHandler = (FBRequestConnection?, Any?, Error?) -> Void
 /// Each handler is called exactly once, in the order the requests were added, on ``callbackQueue``
 /// (``Facebook/defaultCallbackQueue`` when the connection is made: the main queue unless changed) —
 /// unless the connection is cancelled first: after ``cancel()`` no handler is called, as in 3.1.1.
-/// Errors are built as 3.1.1 built them (``V31Outcome``); a token error (Graph code 190 or 2500)
-/// closes the request's session before its handler runs.
+/// Errors are built as 3.1.1 built them (`FBRequestConnection+Results.swift`); a token error (Graph
+/// code 190 or 2500) closes the request's session before its handler runs.
 open class FBRequestConnection: NSObject, @unchecked Sendable {
     /// One added request.
     private struct Entry {
