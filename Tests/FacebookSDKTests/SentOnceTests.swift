@@ -173,13 +173,19 @@ struct SentOnceTests {
 
         // How often the request reached the server, and on which connections.
         let arrivals = faults.arrivals(under: row.route + "/")
-        #expect(arrivals.count == row.arrivals, "\(arrivals)")
         #expect(arrivals.allSatisfy { $0.method == row.method }, "\(arrivals)")
         if row.needsNewConnection {
+            // The rule under test: sent exactly once, on a connection of its own.
+            #expect(arrivals.count == row.arrivals, "\(arrivals)")
             #expect(arrivals.allSatisfy { $0.indexOnConnection == 1 && $0.connection > 2 }, "\(arrivals)")
-        } else {
-            // libcurl took a warm connection first.
+        } else if arrivals.count > 1 {
+            // libcurl's own resend of an idempotent request: a warm connection first, then the next.
+            #expect(arrivals.count == row.arrivals, "\(arrivals)")
             #expect(arrivals.first.map { $0.indexOnConnection > 1 } == true, "\(arrivals)")
+        } else {
+            // On a loaded machine the warm connections may already be gone (closed by the server or
+            // found dead by libcurl) when the request starts: then it goes once, on a new connection.
+            #expect(arrivals.count == 1 && arrivals[0].indexOnConnection == 1, "\(arrivals)")
         }
 
         // What the caller got: one outcome.
