@@ -463,7 +463,8 @@ struct V31RequestConnectionTests {
         #expect(loaded.waitForTerminal())
         #expect(loaded.names == ["loading", "didReceive", "didLoadRaw", "didLoad"])
         #expect((loaded.result as? NSDictionary)?["id"] as? String == "4")
-        #expect(request.state == FBRequestState(kFBRequestStateComplete))
+        // The request's state changes on the callback queue: read it there.
+        #expect(calls.queue.sync { request.state } == FBRequestState(kFBRequestStateComplete))
 
         let denied = Recorder()
         let failing: FBRequest = FBRequest(
