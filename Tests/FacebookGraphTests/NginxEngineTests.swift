@@ -38,6 +38,7 @@ struct NginxEngineTests {
         let post = try PreparedRequest(
             method: "POST", url: nginx.httpsURL("/me"), body: Data("message=once".utf8), options: options(nginx))
         let first = try await engine.send(get)
+        let idleSince = ContinuousClock.now
         #expect(first.httpVersion == "2" && first.connection.newConnections == 1)
         for _ in 0..<2 {
             // nginx answers a POST to a static file with 405: an answer is all this needs.
@@ -45,8 +46,14 @@ struct NginxEngineTests {
             #expect(answer.httpVersion == "1.1", "a POST on HTTP/2 could share its connection with a GET")
             #expect(answer.connection.newConnections == 1, "a POST rode a reused connection")
         }
+        let idle = ContinuousClock.now - idleSince
         let again = try await engine.send(get)
-        #expect(again.httpVersion == "2" && again.connection.newConnections == 0, "the GET left its HTTP/2 connection")
+        #expect(again.httpVersion == "2")
+        // libcurl closes a connection idle longer than CURLOPT_MAXAGE_CONN (118 s): under a sanitizer
+        // the POSTs' own handshakes can take that long, and then a new connection is libcurl's rule.
+        if idle < .seconds(110) {
+            #expect(again.connection.newConnections == 0, "the GET left its HTTP/2 connection (idle \(idle))")
+        }
     }
 
     @Test("A certificate from an unknown CA is rejected")

@@ -51,7 +51,7 @@ struct FBSessionTests {
         session.callbackQueue = DispatchQueue(label: "fbsession.tests")
         session.clientToken = clientToken
         session.deviceLoginPresenter = { _ in }
-        session.deviceLoginTimeScale = 0.01  // the 5 s polling floor lasts 50 ms
+        session.deviceLoginTimeScale = min(0.01 * testTimeoutScale, 1)  // the 5 s floor: 50 ms, scaled
         session.pageStore = nil
         if let server { session.graphBaseURL = server.graphBaseURL }
         return session

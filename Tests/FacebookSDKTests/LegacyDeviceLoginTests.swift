@@ -35,7 +35,7 @@ struct LegacyDeviceLoginTests {
         facebook.graphBaseURL = server.graphBaseURL
         facebook.callbackQueue = DispatchQueue(label: "legacy.device-login")
         facebook.clientToken = DeviceLoginServer.clientToken
-        facebook.deviceLoginTimeScale = 0.01  // the 5 s polling floor lasts 50 ms
+        facebook.deviceLoginTimeScale = min(0.01 * testTimeoutScale, 1)  // the 5 s floor: 50 ms, scaled
         return facebook
     }
 
