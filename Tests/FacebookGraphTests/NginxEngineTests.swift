@@ -38,21 +38,33 @@ struct NginxEngineTests {
         let post = try PreparedRequest(
             method: "POST", url: nginx.httpsURL("/me"), body: Data("message=once".utf8), options: options(nginx))
         let first = try await engine.send(get)
-        let idleSince = ContinuousClock.now
         #expect(first.httpVersion == "2" && first.connection.newConnections == 1)
+        var postPorts: Set<Int> = []
         for _ in 0..<2 {
             // nginx answers a POST to a static file with 405: an answer is all this needs.
             let answer = try await engine.send(post)
             #expect(answer.httpVersion == "1.1", "a POST on HTTP/2 could share its connection with a GET")
             #expect(answer.connection.newConnections == 1, "a POST rode a reused connection")
+            postPorts.insert(answer.connection.localPort)
         }
-        let idle = ContinuousClock.now - idleSince
+        #expect(postPorts.count == 2, "the two POSTs shared a connection")
+        #expect(!postPorts.contains(first.connection.localPort), "a POST rode the GET's connection")
+        // After the POSTs, GETs still go over HTTP/2 and share a connection: the next GET takes the idle
+        // HTTP/2 connection, and the one after it takes the same again. libcurl may close an idle
+        // connection its liveness check finds readable or too old (a loaded CI machine showed it after
+        // 6 s idle), so when the first GET had to open one, the second must reuse that one. The defect
+        // this pins (GETs sent over the POSTs' kept HTTP/1.1 connections) fails either way.
+        // (Sent one after the other: libcurl 7.88 marks the host's connection bundle "no multiplexing"
+        // when an HTTP/1.1 answer arrives, so two GETs started together right after a POST may open a
+        // second connection until an HTTP/2 answer marks it back; docs/ARCHITECTURE.md, "Sent at most once".)
         let again = try await engine.send(get)
-        #expect(again.httpVersion == "2")
-        // libcurl closes a connection idle longer than CURLOPT_MAXAGE_CONN (118 s): under a sanitizer
-        // the POSTs' own handshakes can take that long, and then a new connection is libcurl's rule.
-        if idle < .seconds(110) {
-            #expect(again.connection.newConnections == 0, "the GET left its HTTP/2 connection (idle \(idle))")
+        let andAgain = try await engine.send(get)
+        #expect(again.httpVersion == "2" && andAgain.httpVersion == "2")
+        #expect(!postPorts.contains(again.connection.localPort))
+        #expect(andAgain.connection.newConnections == 0, "the GET after a GET opened a connection")
+        #expect(andAgain.connection.localPort == again.connection.localPort)
+        if again.connection.newConnections == 0 {
+            #expect(again.connection.localPort == first.connection.localPort)
         }
     }
 
