@@ -79,8 +79,8 @@ package enum SecretDefinition {
     /// that ``endsParameterValue(_:)`` and, when the separator before it was an encoded one
     /// (`encoded`: `%3D`, `%253D`, `\u003D`), also at the first ``encodedValueDelimiters`` entry.
     ///
-    /// The one scan for a value's span: the redactor learns and rewrites it, and `redactSecrets`
-    /// replaces it (the scanner's regular expression is built from the same two lists).
+    /// The one scan for a value's span, through ``SecretSpanFinder``: the redactor learns and
+    /// rewrites it, `redactSecrets` replaces it and the scanner judges it.
     package static func valueEnd(in bytes: [UInt8], from start: Int, encoded: Bool) -> Int {
         var end = start
         while end < bytes.count, !endsParameterValue(bytes[end]) {
