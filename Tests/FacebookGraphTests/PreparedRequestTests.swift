@@ -175,7 +175,7 @@ struct SecretRedactionTests {
         ]
     )
     func removingEchoedCredentials(url: String, tail: String) {
-        let (stripped, removed) = GraphRequest.removingQueryItems(GraphRequest.echoedCredentialNames, from: url)
+        let (stripped, removed) = SecretDefinition.roles.removingClientCredentials(from: url)
         #expect(!stripped.contains("ECHOED"))
         #expect(stripped.hasSuffix(tail), "\(stripped)")
         #expect(removed.map(\.value) == ["ECHOED"])

@@ -66,6 +66,6 @@ public struct GraphPaging: Decodable, Sendable, Hashable {
     }
 
     private static func withoutCredentials(_ url: String) -> String {
-        GraphRequest.removingQueryItems(GraphRequest.echoedCredentialNames, from: url).url
+        SecretDefinition.roles.removingClientCredentials(from: url).url
     }
 }

@@ -33,6 +33,25 @@ package enum FormEncoding {
         }
     }
 
+    /// `text` with every byte outside the unreserved set and `keeping` escaped as `%XX`, the hex in
+    /// lower case when asked: the lenient and lower-case spellings other encoders write, which the
+    /// secret finder's encoded forms list (``escape(_:)`` is this with nothing kept, upper case).
+    package static func escape(_ text: String, keeping: (UInt8) -> Bool, lowercaseHex: Bool) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            if isUnreserved(byte) || keeping(byte) {
+                output.append(byte)
+            } else {
+                output.append(UInt8(ascii: "%"))
+                for digit in [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]] {
+                    output.append(lowercaseHex && digit >= UInt8(ascii: "A") ? digit + 0x20 : digit)
+                }
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// True for `A–Z a–z 0–9 - . _ ~`.
     package static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {

@@ -1,10 +1,6 @@
 import Foundation
 
 extension GraphRequest {
-    /// The names of credential parameters a `paging.next` URL may echo; they are removed and the
-    /// client's own applied again.
-    static let echoedCredentialNames: Set<String> = ["access_token", "appsecret_proof", "appsecret_time"]
-
     /// The one place a Graph request becomes bytes: the URL (base, version, path or REST method), the
     /// token, `appsecret_proof`, and the parameters in the query or the body.
     ///
@@ -47,11 +43,12 @@ extension GraphRequest {
             if case .link(let link) = endpoint {
                 target = try GraphLink.target(of: link, graphBaseURL: configuration.graphBaseURL)
             }
-            let (stripped, echoed) = Self.removingQueryItems(Self.echoedCredentialNames, from: target)
+            // A link echoes the caller's credentials; the client applies its own (`SecretRole`).
+            let (stripped, echoed) = SecretDefinition.roles.removingClientCredentials(from: target)
             url = stripped
             // Keep a token the URL carried only when the client has none to put in its place.
             if accessToken == nil, configuration.defaultToken == nil,
-                let token = echoed.first(where: { $0.name == "access_token" })
+                let token = echoed.first(where: { SecretDefinition.roles[$0.name] == .accessToken })
             {
                 pairs.append((name: "access_token", value: token.value))
             }

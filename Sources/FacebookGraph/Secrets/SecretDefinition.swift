@@ -15,22 +15,22 @@ import Foundation
 ///
 /// A name added here is protected everywhere at once.
 package enum SecretDefinition {
-    /// Parameter names whose values are secrets (the kind of placeholder each gets is the
-    /// redactor's business: `…token` → `<TOKEN-n>` and so on).
-    package static let parameterNames: Set<String> = [
-        "access_token", "input_token", "fb_exchange_token", "appsecret_proof", "appsecret_time", "client_secret",
-        "password", "code",
-    ]
+    /// Every secret parameter name with its role, declared once: the names redacted, the names
+    /// that make a request secret-bearing, the names the scanner judges and the names a `paging`
+    /// link loses all derive from here (``SecretRole``).
+    package static let roles = SecretRoles([
+        "access_token": .accessToken,
+        "input_token": .token, "fb_exchange_token": .token,
+        "appsecret_proof": .proof, "appsecret_time": .proofTime,
+        "client_secret": .secret, "password": .secret,
+        "code": .code,
+    ])
 
-    /// Parameter names whose presence makes a request secret-bearing: ``parameterNames`` less the ones
-    /// that are not credentials on their own (`code` and `appsecret_time`).
-    package static let credentialParameterNames: Set<String> = parameterNames.subtracting(["code", "appsecret_time"])
+    /// Parameter names whose values are secrets (``roles``).
+    package static let parameterNames: Set<String> = roles.names
 
-    /// Parameter names whose values the scanner checks wherever they appear: the tokens and the
-    /// client secret and password (not proofs, times or codes, which have shapes of their own or none).
-    package static let scannedParameterNames: [String] = parameterNames.filter {
-        $0.hasSuffix("token") || $0 == "client_secret" || $0 == "password"
-    }.sorted()
+    /// Parameter names whose presence makes a request secret-bearing (``SecretRole/isCredential``).
+    package static let credentialParameterNames: Set<String> = roles.credentialNames
 
     /// The ASCII bytes besides control characters and space (every byte up to 0x20) that end a
     /// secret parameter's value written in text (`access_token=…`): a query's or form's `&` and `#`,
@@ -79,8 +79,8 @@ package enum SecretDefinition {
     /// that ``endsParameterValue(_:)`` and, when the separator before it was an encoded one
     /// (`encoded`: `%3D`, `%253D`, `\u003D`), also at the first ``encodedValueDelimiters`` entry.
     ///
-    /// The one scan for a value's span: the redactor learns and rewrites it, and `redactSecrets`
-    /// replaces it (the scanner's regular expression is built from the same two lists).
+    /// The one scan for a value's span, through ``SecretSpanFinder``: the redactor learns and
+    /// rewrites it, `redactSecrets` replaces it and the scanner judges it.
     package static func valueEnd(in bytes: [UInt8], from start: Int, encoded: Bool) -> Int {
         var end = start
         while end < bytes.count, !endsParameterValue(bytes[end]) {

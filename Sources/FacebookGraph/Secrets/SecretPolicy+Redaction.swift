@@ -18,7 +18,7 @@ extension SecretPolicy {
     /// `text` with the value of every secret parameter replaced by `<redacted>`: after `name=`, after
     /// a percent-encoded name or `=` (`access%5Ftoken=`, `access_token%3D` inside an encoded `batch`
     /// item or `next` URL), and as a JSON string member (`"access_token": "…"`, also escaped inside a
-    /// JSON string). Names that merely end like one (`sso_access_token=`) and values that are already
+    /// JSON string): the spans of the one finder (``SecretSpanFinder``). Names that merely end like one (`sso_access_token=`) and values that are already
     /// a marker (`<redacted>`, `<TOKEN-1>`, also percent-encoded: `%3CTOKEN-1%3E`) are left alone.
     /// Then every Graph token shape (``TokenShape``: `EAA…`, app tokens, 64-hex proofs) that stands
     /// anywhere else — a server echoing a bare token in its error text, a token in a path — becomes
@@ -47,23 +47,10 @@ extension SecretPolicy {
     /// ``redactSecrets(in:)``).
     private static func redactNamedSecrets(in text: String) -> String {
         let bytes = Array(text.utf8)
-        var edits: [Range<Int>] = []
-        for form in nameForms {
-            for start in occurrences(of: form, in: bytes) {
-                // A name counts after a delimiter or a `%XX` escape (`%3Faccess_token%3D…`), not
-                // inside a longer name.
-                let afterEscape = start >= 3 && bytes[start - 3] == UInt8(ascii: "%")
-                if start > 0, isNameByte(bytes[start - 1]), !afterEscape { continue }
-                // An empty value (`access_token=&…`) holds no secret and stays as written.
-                guard let value = valueRange(in: bytes, afterNameAt: start, length: form.count), !value.isEmpty
-                else { continue }
-                if SecretPlaceholder.markerLength(in: bytes, at: value.lowerBound) != nil
-                    || SecretPlaceholder.encodedMarkerLength(in: bytes, at: value.lowerBound) == value.count
-                {
-                    continue
-                }
-                edits.append(value)
-            }
+        // An empty value (`access_token=&…`) holds no secret and stays as written; so does a marker.
+        let edits = SecretSpanFinder.standard.spans(in: bytes).map(\.value).filter { value in
+            !value.isEmpty && SecretPlaceholder.markerLength(in: bytes, at: value.lowerBound) == nil
+                && SecretPlaceholder.encodedMarkerLength(in: bytes, at: value.lowerBound) != value.count
         }
         guard !edits.isEmpty else { return text }
         var result = bytes
@@ -73,63 +60,5 @@ extension SecretPolicy {
             lastStart = range.lowerBound
         }
         return String(decoding: result, as: UTF8.self)
-    }
-
-    /// Every secret parameter name as written raw and with `_` percent-encoded.
-    private static let nameForms: [[UInt8]] = SecretDefinition.parameterNames.sorted().flatMap { name in
-        Set([name, name.replacingOccurrences(of: "_", with: "%5F"), name.replacingOccurrences(of: "_", with: "%5f")])
-            .sorted().map { Array($0.utf8) }
-    }
-
-    /// How a value follows its name, and how far it runs.
-    private enum Separator {
-        /// `=` or an encoded form (`SecretDefinition.valueSeparators`): the value runs to a delimiter,
-        /// and after an encoded separator also to an encoded one.
-        case equals(encoded: Bool)
-        /// `"name": "` (or its escaped form `\"name\":\"`): the value runs to its closing quote.
-        case json(escaped: Bool)
-    }
-
-    /// The value of the name at `start`, or nil when no separator follows it.
-    private static func valueRange(in bytes: [UInt8], afterNameAt start: Int, length: Int) -> Range<Int>? {
-        let end = start + length
-        guard end < bytes.count else { return nil }
-        var separator: Separator?
-        var valueStart = end
-        if let length = SecretDefinition.valueSeparatorLength(in: bytes, at: end) {
-            separator = .equals(encoded: length > 1)
-            valueStart = end + length
-        }
-        if separator == nil {
-            for (opening, escaped) in [("\"", false), ("\\\"", true)] {
-                let quote = Array(opening.utf8)
-                guard start >= quote.count, bytes[(start - quote.count)..<start].elementsEqual(quote),
-                    bytes[end...].starts(with: quote)
-                else { continue }
-                var cursor = end + quote.count
-                while cursor < bytes.count, bytes[cursor] == 0x20 { cursor += 1 }
-                guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: ":") else { continue }
-                cursor += 1
-                while cursor < bytes.count, bytes[cursor] == 0x20 { cursor += 1 }
-                guard bytes[cursor...].starts(with: quote) else { continue }
-                separator = .json(escaped: escaped)
-                valueStart = cursor + quote.count
-                break
-            }
-        }
-        guard let separator else { return nil }
-        var cursor = valueStart
-        switch separator {
-        case .equals(let encoded):
-            cursor = SecretDefinition.valueEnd(in: bytes, from: valueStart, encoded: encoded)
-        case .json(let escaped):
-            while cursor < bytes.count {
-                if escaped, bytes[cursor...].starts(with: Array("\\\"".utf8)) { break }
-                if !escaped, bytes[cursor] == UInt8(ascii: "\"") { break }
-                cursor += bytes[cursor] == UInt8(ascii: "\\") && !escaped ? 2 : 1
-            }
-            cursor = min(cursor, bytes.count)
-        }
-        return valueStart..<cursor
     }
 }

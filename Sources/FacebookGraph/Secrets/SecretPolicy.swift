@@ -146,17 +146,7 @@ package enum SecretPolicy {
 
     /// The byte two hex digits spell, or nil.
     private static func hexByte(_ high: UInt8, _ low: UInt8) -> UInt8? {
-        guard let high = hexValue(high), let low = hexValue(low) else { return nil }
+        guard let high = FormEncoding.hexValue(high), let low = FormEncoding.hexValue(low) else { return nil }
         return high << 4 | low
-    }
-
-    /// The value of one hex digit, or nil.
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x41...0x46: byte - 0x41 + 10
-        case 0x61...0x66: byte - 0x61 + 10
-        default: nil
-        }
     }
 }

@@ -22,6 +22,17 @@ public struct RedactionRules: Sendable {
         case authorization = "AUTH"
         /// A cookie value.
         case cookie = "COOKIE"
+
+        /// The core's role for a parameter of this kind (a header kind reads as a secret).
+        var role: SecretRole {
+            switch self {
+            case .token: .token
+            case .proof: .proof
+            case .time: .proofTime
+            case .code: .code
+            case .secret, .authorization, .cookie: .secret
+            }
+        }
     }
 
     /// Query, form, multipart and JSON parameter names whose values are secrets, with their kinds.
@@ -38,25 +49,19 @@ public struct RedactionRules: Sendable {
     }
 
     /// Every secret parameter and header of the core's `SecretDefinition` (`set-cookie` included).
-    public static let `default` = RedactionRules(
-        parameters: Dictionary(
-            uniqueKeysWithValues: SecretDefinition.parameterNames.map { ($0, kind(ofParameter: $0)) }
-        ),
-        headers: Dictionary(
-            uniqueKeysWithValues: SecretDefinition.recordedHeaderNames.map {
-                ($0, $0.contains("cookie") ? Kind.cookie : Kind.authorization)
-            }
-        )
-    )
+    public static let `default` = RedactionRules(roles: SecretDefinition.roles)
 
-    /// The kind a parameter name implies: `…token` → token, `…proof` → proof, `…time` → time,
-    /// `code` → code, anything else (`client_secret`, `password`) → secret.
-    static func kind(ofParameter name: String) -> Kind {
-        if name.hasSuffix("token") { return .token }
-        if name.hasSuffix("proof") { return .proof }
-        if name.hasSuffix("time") { return .time }
-        if name == "code" { return .code }
-        return .secret
+    /// The rules for the parameters of `roles` (each kind from its role's placeholder kind) and the
+    /// core's recorded headers: what a test-only table of roles redacts.
+    package init(roles: SecretRoles) {
+        self.init(
+            parameters: roles.parameters.mapValues { Kind(rawValue: $0.placeholderKind) ?? .secret },
+            headers: Dictionary(
+                uniqueKeysWithValues: SecretDefinition.recordedHeaderNames.map {
+                    ($0, $0.contains("cookie") ? Kind.cookie : Kind.authorization)
+                }
+            )
+        )
     }
 
     /// Names of the rules, sorted: `parameter:<name>` and `header:<name>`.

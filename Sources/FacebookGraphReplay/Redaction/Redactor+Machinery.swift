@@ -13,7 +13,7 @@ extension Redactor {
         init(secrets: [String]) {
             var seen = Set<[UInt8]>()
             for secret in secrets {
-                for form in Text.encodedForms(of: secret) {
+                for form in SecretSpanFinder.encodedForms(of: secret) {
                     let bytes = Array(form.utf8)
                     guard let first = bytes.first, seen.insert(bytes).inserted else { continue }
                     candidates[Int(first)].append((form: bytes, secret: secret))
@@ -172,11 +172,6 @@ extension Redactor {
 
     /// Small text helpers shared by the redactor's passes.
     enum Text {
-        /// True for the bytes a parameter name may not follow: letters and `_`.
-        static func isNameLetter(_ byte: UInt8) -> Bool {
-            (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == UInt8(ascii: "_")
-        }
-
         /// True when the first non-blank byte opens a JSON object or array.
         static func looksLikeJSON(_ bytes: [UInt8]) -> Bool {
             guard let first = bytes.first(where: { !JSONString.isWhitespace($0) }) else { return false }
@@ -203,61 +198,6 @@ extension Redactor {
         /// A `name=value` value decoded: `+` as space when asked, then percent escapes.
         static func decoded(_ bytes: ArraySlice<UInt8>, plusIsSpace: Bool) -> String {
             FormEncoding.unescape(bytes: bytes, plusAsSpace: plusIsSpace)
-        }
-
-        /// The unreserved characters of RFC 3986.
-        private static let unreserved = CharacterSet(
-            charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
-        )
-        /// What lenient encoders leave raw in a query value (no `&`, `=`, `+`, `#`).
-        private static let queryValueAllowed = unreserved.union(CharacterSet(charactersIn: "!$'()*,/:;@?"))
-        /// What form encoding leaves raw, before spaces become `+`.
-        private static let formAllowed = unreserved.union(CharacterSet(charactersIn: " "))
-
-        /// The ways a secret can be written in a URL, a form, a header or JSON: raw; percent-encoded
-        /// strictly or leniently, in upper and lower hex, once or twice; form-encoded (`+` for space);
-        /// and each of those JSON-escaped, with and without `\/`, and with `%` as `\u0025`.
-        static func encodedForms(of secret: String) -> [String] {
-            var forms: [String] = [secret]
-            /// Appends `form` unless it is empty or already listed.
-            func add(_ form: String?) {
-                guard let form, !form.isEmpty, !forms.contains(form) else { return }
-                forms.append(form)
-            }
-            let strict = secret.addingPercentEncoding(withAllowedCharacters: unreserved)
-            let lenient = secret.addingPercentEncoding(withAllowedCharacters: queryValueAllowed)
-            let form = secret.addingPercentEncoding(withAllowedCharacters: formAllowed)?
-                .replacingOccurrences(of: " ", with: "+")
-            let twice = strict?.addingPercentEncoding(withAllowedCharacters: unreserved)
-            for encoded in [strict, lenient, form, twice] {
-                add(encoded)
-                add(encoded.map(lowercasingHex))
-            }
-            for base in forms {
-                add(JSONString.escape(base, escapingSlash: false))
-                add(JSONString.escape(base, escapingSlash: true))
-                if base.contains("%") {
-                    add(JSONString.escape(base, escapingSlash: false).replacingOccurrences(of: "%", with: "\\u0025"))
-                }
-            }
-            return forms
-        }
-
-        /// `text` with the hex digits of its `%XX` escapes in lower case.
-        private static func lowercasingHex(_ text: String) -> String {
-            var bytes = Array(text.utf8)
-            var index = 0
-            while index + 2 < bytes.count {
-                if bytes[index] == UInt8(ascii: "%") {
-                    for offset in 1...2 where bytes[index + offset] >= 0x41 && bytes[index + offset] <= 0x46 {
-                        bytes[index + offset] += 0x20
-                    }
-                    index += 3
-                } else {
-                    index += 1
-                }
-            }
-            return String(decoding: bytes, as: UTF8.self)
         }
     }
 }

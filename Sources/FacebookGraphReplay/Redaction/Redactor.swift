@@ -41,8 +41,8 @@ public final class Redactor: @unchecked Sendable {
     /// Which parameters and headers are secret.
     /// The rules this redactor applies.
     public let rules: RedactionRules
-    /// The rule parameter names as bytes, longest first, for finding `name=value` in text.
-    private let parameterNames: [(bytes: [UInt8], kind: RedactionRules.Kind)]
+    /// The core's one secret-span finder, for the rule parameter names.
+    private let finder: SecretSpanFinder
     /// Exact values to replace wherever they appear, given at creation.
     private let knownSecrets: [String]
     /// Guards the mutable state below.
@@ -59,12 +59,7 @@ public final class Redactor: @unchecked Sendable {
     /// first. Known secrets shorter than four characters are ignored.
     public init(rules: RedactionRules = .default, knownSecrets: [String] = []) {
         self.rules = rules
-        parameterNames = rules.parameters
-            .map { (bytes: Array($0.key.utf8), kind: $0.value) }
-            .sorted {
-                $0.bytes.count != $1.bytes.count
-                    ? $0.bytes.count > $1.bytes.count : $0.bytes.lexicographicallyPrecedes($1.bytes)
-            }
+        finder = SecretSpanFinder(roles: SecretRoles(rules.parameters.mapValues(\.role)))
         var seen = Set<String>()
         self.knownSecrets = knownSecrets.filter {
             $0.count >= Self.minimumFreeTextLength && !SecretPlaceholder.isPlaceholder($0) && seen.insert($0).inserted
@@ -260,13 +255,13 @@ public final class Redactor: @unchecked Sendable {
             // And `name=value` in the raw text, as the rewrite replaces it and the scanner reads it:
             // text that only looks like JSON can hold one outside any string (FuzzRedactor: a header
             // value `{"…":[1,…access_token====+…` whose value went unlearned yet was flagged).
-            for site in parameterSites(in: bytes) where !site.value.isEmpty {
-                learn(Text.decoded(bytes[site.value], plusIsSpace: plusIsSpace), kind: site.kind)
+            for site in parameterSites(in: bytes) where !site.span.value.isEmpty {
+                learn(site.span.decodedValue(in: bytes, plusIsSpace: plusIsSpace), kind: site.kind)
             }
             return
         }
         for site in parameterSites(in: bytes) {
-            learn(Text.decoded(bytes[site.value], plusIsSpace: plusIsSpace), kind: site.kind)
+            learn(site.span.decodedValue(in: bytes, plusIsSpace: plusIsSpace), kind: site.kind)
         }
         // Values that are themselves encoded JSON or URLs: a `batch` parameter, a `next` URL.
         for pair in text.split(whereSeparator: { $0 == "&" || $0 == "?" || $0 == "#" }) {
@@ -301,35 +296,10 @@ public final class Redactor: @unchecked Sendable {
         }
     }
 
-    /// Every `name=value` of a rule parameter in `bytes`: the value's byte range and the kind.
-    ///
-    /// The `=` may be written encoded (`SecretDefinition.valueSeparators`: `%3D`, `%253D`, `\u003D`), as
-    /// the scanner reads it. A name counts when the byte before it is not a letter or `_` (or ends a
-    /// `%XX` or `\u00XX` escape), so `zipcode=` is not `code=`; the value ends where the core's one
-    /// rule says (`SecretDefinition.endsParameterValue`: a delimiter such as `&`, `#`, `,`, a quote, a
-    /// backslash or whitespace) and, after an encoded `=`, also at an encoded delimiter
-    /// (`SecretDefinition.encodedValueDelimiters`): the span the scanner judges.
-    private func parameterSites(in bytes: [UInt8]) -> [(value: Range<Int>, kind: RedactionRules.Kind)] {
-        var sites: [(value: Range<Int>, kind: RedactionRules.Kind)] = []
-        for index in bytes.indices {
-            guard let separator = SecretDefinition.valueSeparatorLength(in: bytes, at: index) else { continue }
-            for (name, kind) in parameterNames where name.count <= index {
-                let start = index - name.count
-                guard bytes[start..<index].elementsEqual(name) else { continue }
-                if start > 0, Text.isNameLetter(bytes[start - 1]) {
-                    let escaped =
-                        (start >= 3 && bytes[start - 3] == UInt8(ascii: "%"))
-                        || (start >= 6 && bytes[start - 6] == UInt8(ascii: "\\")
-                            && bytes[start - 5] == UInt8(ascii: "u"))
-                    guard escaped else { continue }
-                }
-                let valueStart = index + separator
-                let end = SecretDefinition.valueEnd(in: bytes, from: valueStart, encoded: separator > 1)
-                sites.append((value: valueStart..<end, kind: kind))
-                break
-            }
-        }
-        return sites
+    /// Every value of a rule parameter in `bytes` (`name=value`, a JSON member, escaped or not): its
+    /// span, as the core's one finder (`SecretSpanFinder`) reads it for the scanner too, and its kind.
+    private func parameterSites(in bytes: [UInt8]) -> [(span: SecretSpan, kind: RedactionRules.Kind)] {
+        finder.spans(in: bytes).compactMap { span in rules.parameters[span.name].map { (span, $0) } }
     }
 
     // MARK: Rewriting (lock held)
@@ -449,10 +419,14 @@ public final class Redactor: @unchecked Sendable {
             bytes = replaced
             changed = true
         }
-        for site in parameterSites(in: bytes).reversed() where !site.value.isEmpty {
-            let value = Text.decoded(bytes[site.value], plusIsSpace: plusIsSpace)
+        // From the last value back, skipping one that holds a value already replaced.
+        var lastStart = Int.max
+        let sites = parameterSites(in: bytes).sorted { $0.span.value.lowerBound > $1.span.value.lowerBound }
+        for site in sites where !site.span.value.isEmpty && site.span.value.upperBound <= lastStart {
+            let value = site.span.decodedValue(in: bytes, plusIsSpace: plusIsSpace)
             guard let placeholder = placeholders[value] else { continue }
-            bytes.replaceSubrange(site.value, with: Array(placeholder.utf8))
+            bytes.replaceSubrange(site.span.value, with: Array(placeholder.utf8))
+            lastStart = site.span.value.lowerBound
             changed = true
         }
         if Text.looksLikeJSON(bytes), let replaced = rewriteJSONSites(bytes) {

@@ -2,35 +2,82 @@ import FacebookGraph
 import Foundation
 
 extension SecretScanner {
-    /// One shape: a pattern, the group holding the secret, and a check that trims or rejects it.
+    /// One shape: where its candidates stand in a text, and a check that trims or rejects each.
     struct Rule: Sendable {
         /// The finding's kind.
         var kind: String
-        /// The pattern.
-        var regex: NSRegularExpression
-        /// The capture group holding the candidate secret (0 for the whole match).
-        var group: Int = 0
-        /// A capture group naming the parameter, which then names the kind (`access_token value`).
-        var nameGroup: Int?
-        /// The secret's UTF-16 range within the captured text, or `nil` when it is not a secret.
+        /// Each candidate secret's UTF-16 range in the text, with the parameter name that names the
+        /// finding's kind (`access_token value`) when there is one.
+        var candidates: @Sendable (String) -> [(range: NSRange, name: String?)]
+        /// The secret's UTF-16 range within the candidate's text, or `nil` when it is not a secret.
         var secret: @Sendable (String) -> Range<Int>?
 
-        /// A rule for one of the known secrets, raw or percent-encoded.
+        /// A rule of `kind` whose `candidates` pass `secret`.
+        init(
+            kind: String,
+            candidates: @escaping @Sendable (String) -> [(range: NSRange, name: String?)],
+            secret: @escaping @Sendable (String) -> Range<Int>?
+        ) {
+            self.kind = kind
+            self.candidates = candidates
+            self.secret = secret
+        }
+
+        /// A rule matching `regex`, whose capture `group` (0 for the whole match) holds the candidate
+        /// and `nameGroup`, if given, the parameter name.
+        init(
+            kind: String,
+            regex: NSRegularExpression,
+            group: Int = 0,
+            nameGroup: Int? = nil,
+            secret: @escaping @Sendable (String) -> Range<Int>?
+        ) {
+            self.kind = kind
+            self.secret = secret
+            candidates = { text in
+                regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
+                    let range = match.range(at: group)
+                    guard range.location != NSNotFound else { return nil }
+                    let name = nameGroup.flatMap { Range(match.range(at: $0), in: text) }.map { String(text[$0]) }
+                    return (range, name)
+                }
+            }
+        }
+
+        /// A rule for one of the known secrets, in every form the redactor rewrites
+        /// (`SecretSpanFinder.encodedForms(of:)`).
         static func known(_ secret: String) -> Rule? {
-            let encoded = secret.addingPercentEncoding(withAllowedCharacters: unreserved) ?? secret
-            let forms = [secret, encoded, lowerHex(encoded)]
-            let alternatives = Array(Set(forms)).sorted { $0.count > $1.count }
+            let alternatives = SecretSpanFinder.encodedForms(of: secret).sorted { $0.count > $1.count }
                 .map(NSRegularExpression.escapedPattern(for:))
             guard let regex = try? NSRegularExpression(pattern: alternatives.joined(separator: "|")) else { return nil }
             return Rule(kind: "known secret", regex: regex, secret: whole)
         }
 
-        /// The built-in shapes, in priority order.
-        static let builtIn: [Rule] = {
-            let tokenNames = SecretDefinition.scannedParameterNames.joined(separator: "|")
+        /// The values of the scanned names (``SecretRole/isScanned``) wherever the core's one finder
+        /// sees them named (`name=value`, a JSON member, escaped or encoded): the spans the redactor
+        /// rewrites.
+        static func parameterValues(_ finder: SecretSpanFinder) -> Rule {
+            Rule(
+                kind: "parameter value",
+                candidates: { text in
+                    let utf8 = text.utf8
+                    return finder.spans(in: Array(utf8)).compactMap { span in
+                        guard span.role.isScanned else { return nil }
+                        let start = utf8.index(utf8.startIndex, offsetBy: span.value.lowerBound)
+                        let end = utf8.index(start, offsetBy: span.value.count)
+                        return (NSRange(start..<end, in: text), span.name)
+                    }
+                }, secret: parameterValue)
+        }
+
+        /// The built-in shapes for ``SecretDefinition/roles``.
+        static let builtIn = builtIn(roles: SecretDefinition.roles)
+
+        /// The built-in shapes for the names of `roles`, in priority order.
+        static func builtIn(roles: SecretRoles) -> [Rule] {
+            let tokenNames = roles.scannedNames.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
             let jsonString = #""((?:[^"\\]|\\.)*)""#
             let authorizationName = #""(?:proxy-)?authorization""#
-            let encodedQuote = #"(?:\\"|\\u0022|%22)"#
             let shapes = TokenShape.all.map { shape in
                 Rule(kind: shape.kind, regex: shape.regex) { shape.accepts($0) ? 0..<$0.utf16.count : nil }
             }
@@ -59,37 +106,7 @@ extension SecretScanner {
                     group: 1,
                     secret: credential
                 ),
-                Rule(
-                    kind: "parameter value",
-                    // After a delimiter or an escape (`%3Faccess_token`, `\u0026password`); `=` also
-                    // percent-encoded once or twice, or JSON-escaped.
-                    regex: pattern(
-                        #"(?:(?<![A-Za-z0-9_])|(?<=%[0-9A-Fa-f]{2})|(?<=\\u00[0-9A-Fa-f]{2}))("# + tokenNames
-                            + ")" + separator + "(" + valueClass + "+)"
-                    ),
-                    group: 2,
-                    nameGroup: 1,
-                    secret: parameterValue
-                ),
-                Rule(
-                    kind: "parameter value",
-                    regex: pattern(#""("# + tokenNames + #")"\s*:\s*"# + jsonString),
-                    group: 2,
-                    nameGroup: 1,
-                    secret: parameterValue
-                ),
-                Rule(
-                    kind: "parameter value",
-                    // A JSON member whose quotes are escaped or percent-encoded (`\"`, `\u0022`, `%22`),
-                    // inside a JSON string or an encoded `batch` item.
-                    regex: pattern(
-                        encodedQuote + "(" + tokenNames + ")" + encodedQuote + #"\s*(?::|%3[Aa]|\\u003[Aa])\s*"#
-                            + encodedQuote + #"((?:[A-Za-z0-9._\-|]|%7[Cc])+)"#
-                    ),
-                    group: 2,
-                    nameGroup: 1,
-                    secret: parameterValue
-                ),
+                parameterValues(SecretSpanFinder(roles: roles)),
                 Rule(
                     kind: "parameter value",
                     regex: pattern(#""name"\s*:\s*"("# + tokenNames + #")"\s*,\s*"value"\s*:\s*"# + jsonString),
@@ -105,7 +122,7 @@ extension SecretScanner {
                     secret: parameterValue
                 ),
             ]
-        }()
+        }
 
         /// A compiled built-in pattern (a typo in one is a programming error).
         private static func pattern(_ text: String) -> NSRegularExpression {
@@ -138,52 +155,13 @@ extension SecretScanner {
             return offset..<(offset + secret.utf16.count)
         }
 
-        /// The core's `=` forms (`SecretDefinition.valueSeparators`), hex digits without case.
-        private static let separator: String =
-            "(?:"
-            + SecretDefinition.valueSeparators.map { "(?i:" + NSRegularExpression.escapedPattern(for: $0) + ")" }
-            .joined(separator: "|") + ")"
-
-        /// A regular-expression class for the bytes a parameter value runs over: everything but what
-        /// the core's one rule says ends it (`SecretDefinition.endsParameterValue`), so the scanner
-        /// judges the span the redactor learns.
-        private static let valueClass: String =
-            "[^\\x{00}-\\x{20}"
-            + SecretDefinition.valueDelimiters.map { "\\x{" + String($0, radix: 16) + "}" }.joined() + "]"
-
-        /// A parameter value, cut at a percent-encoded delimiter (the core's list, once or twice
-        /// encoded), when it is at least 16 characters, holds a digit and is not a placeholder. (A
-        /// JSON escape such as `\u0026` or `\n` already ends it: the backslash is a delimiter.)
+        /// A parameter value the finder cut where the redactor does, when it is at least 16
+        /// characters, holds a digit and is not a placeholder.
         private static let parameterValue: @Sendable (String) -> Range<Int>? = { value in
-            var secret = Substring(value)
-            for delimiter in SecretDefinition.encodedValueDelimiters {
-                if let found = secret.range(of: delimiter, options: .caseInsensitive) {
-                    secret = secret[..<found.lowerBound]
-                }
-            }
-            guard secret.count >= 16, secret.contains(where: \.isNumber), !SecretPlaceholder.isStandIn(String(secret))
-            else {
+            guard value.count >= 16, value.contains(where: \.isNumber), !SecretPlaceholder.isStandIn(value) else {
                 return nil
             }
-            return 0..<secret.utf16.count
-        }
-
-        /// The unreserved characters of RFC 3986.
-        private static let unreserved = CharacterSet(
-            charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
-        )
-
-        /// `text` with the hex digits of its `%XX` escapes in lower case.
-        private static func lowerHex(_ text: String) -> String {
-            var result = ""
-            var remaining = Substring(text)
-            while let percent = remaining.firstIndex(of: "%") {
-                result += remaining[...percent]
-                remaining = remaining[remaining.index(after: percent)...]
-                result += remaining.prefix(2).lowercased()
-                remaining = remaining.dropFirst(2)
-            }
-            return result + remaining
+            return 0..<value.utf16.count
         }
     }
 

@@ -31,12 +31,23 @@ public struct SecretScanner: Sendable {
     /// The rules this scanner applies: the known secrets first, then the built-in shapes.
     private let rules: [Rule]
 
-    /// A scanner that also looks for each of `extraSecrets` verbatim and percent-encoded (e.g.
-    /// values from the environment). Empty values are ignored.
+    /// A scanner that also looks for each of `extraSecrets` in every form the redactor rewrites
+    /// (raw, percent-encoded, form-encoded, JSON-escaped; e.g. values from the environment). Empty
+    /// values are ignored.
     public init(extraSecrets: [String] = []) {
+        self.init(extraSecrets: extraSecrets, builtIn: Rule.builtIn)
+    }
+
+    /// A scanner for the names of `roles` instead of the core's (a test-only table of roles).
+    package init(extraSecrets: [String] = [], roles: SecretRoles) {
+        self.init(extraSecrets: extraSecrets, builtIn: Rule.builtIn(roles: roles))
+    }
+
+    /// A scanner for `extraSecrets` (each once, empty ones ignored) and then the `builtIn` rules.
+    private init(extraSecrets: [String], builtIn: [Rule]) {
         var seen = Set<String>()
         let extras = extraSecrets.filter { !$0.isEmpty && seen.insert($0).inserted }
-        rules = extras.compactMap(Rule.known) + Rule.builtIn
+        rules = extras.compactMap(Rule.known) + builtIn
     }
 
     /// A scanner that also looks for the values of `FB_ACCESS_TOKEN`, `FB_APP_SECRET`,
@@ -74,24 +85,17 @@ public struct SecretScanner: Sendable {
     /// characters the earlier rule wins.
     private func locate(in text: String) -> [(range: NSRange, kind: String)] {
         guard !text.isEmpty else { return [] }
-        let whole = NSRange(text.startIndex..., in: text)
         let units = Array(text.utf16)
         var found: [(range: NSRange, kind: String)] = []
         for rule in rules {
-            for match in rule.regex.matches(in: text, range: whole) {
-                let group = match.range(at: rule.group)
-                guard group.location != NSNotFound, let captured = Range(group, in: text),
-                    let secret = rule.secret(String(text[captured]))
+            for candidate in rule.candidates(text) {
+                guard let captured = Range(candidate.range, in: text), let secret = rule.secret(String(text[captured]))
                 else { continue }
-                let range = NSRange(location: group.location + secret.lowerBound, length: secret.count)
+                let range = NSRange(location: candidate.range.location + secret.lowerBound, length: secret.count)
                 guard !found.contains(where: { Self.overlap($0.range, range) }),
                     !Self.isInsideJSONEscape(units, at: range.location)
                 else { continue }
-                var kind = rule.kind
-                if let nameGroup = rule.nameGroup, let name = Range(match.range(at: nameGroup), in: text) {
-                    kind = "\(text[name]) value"
-                }
-                found.append((range, kind))
+                found.append((range, candidate.name.map { "\($0) value" } ?? rule.kind))
             }
         }
         return found.sorted { $0.range.location < $1.range.location }
