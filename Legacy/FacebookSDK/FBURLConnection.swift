@@ -3,7 +3,7 @@ import FacebookGraph
 /// What ``FBRequest/connection`` holds while a request is in flight: the v2 property was an
 /// `NSURLConnection`, and legacy code used it for one thing — `cancel()`.
 public final class FBURLConnection: NSObject, @unchecked Sendable {
-    private let box = TransferHandleBox()
+    private let box = PendingCancel<TransferHandle>()
     private let onCancel: @Sendable () -> Void
 
     init(onCancel: @escaping @Sendable () -> Void) {

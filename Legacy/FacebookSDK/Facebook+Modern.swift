@@ -109,48 +109,27 @@ extension Facebook {
     private func awaitResult(
         _ start: (@escaping (Result<GraphResponse, GraphError>) -> Void) -> FBRequest?
     ) async throws(GraphError) -> GraphResponse {
-        let started = LegacyRequestBox()
-        let result: Result<GraphResponse, GraphError> = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let request = start { continuation.resume(returning: $0) }
-                started.store(request)
-            }
-        } onCancel: {
-            started.cancel()
+        let result: Result<GraphResponse, GraphError> = await withCancellableContinuation { finish in
+            LegacyCancelTarget(start(finish))
+        } cancel: { target in
+            target.cancel()
         }
         return try result.get()
     }
 }
 
 /// The request an `async` overload started, so that task cancellation can reach it from any thread:
-/// the cancel runs on the request's callback queue, where its state lives.
-private final class LegacyRequestBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var request: FBRequest?
-    private var queue: DispatchQueue?
-    private var cancelled = false
+/// the cancel runs on the request's callback queue (read when it started), where its state lives.
+private struct LegacyCancelTarget: @unchecked Sendable {
+    let request: FBRequest?
+    let queue: DispatchQueue?
 
-    /// Keeps `request`, cancelling it at once if the task was cancelled first.
-    func store(_ request: FBRequest?) {
-        let queue = request?.callbackQueue
-        lock.lock()
+    init(_ request: FBRequest?) {
         self.request = request
-        self.queue = queue
-        let cancelNow = cancelled
-        lock.unlock()
-        if cancelNow { Self.cancel(request, on: queue) }
+        queue = request?.callbackQueue
     }
 
-    /// Cancels the stored request, or the one yet to be stored.
     func cancel() {
-        lock.lock()
-        cancelled = true
-        let (request, queue) = (self.request, self.queue)
-        lock.unlock()
-        Self.cancel(request, on: queue)
-    }
-
-    private static func cancel(_ request: FBRequest?, on queue: DispatchQueue?) {
         guard let request, let queue else { return }
         queue.async { request.connection?.cancel() }
     }

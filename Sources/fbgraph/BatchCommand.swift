@@ -19,7 +19,7 @@ enum BatchCommand {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .usage("cannot read the batch file '\(path)'")
         }
-        guard (try? JSONSerialization.jsonObject(with: data)) is [Any] else {
+        guard (try? GraphJSON.parse(data)) is [Any] else {
             throw .usage("the batch file '\(path)' must hold a JSON array of requests")
         }
         let options = try RequestOptions(arguments, method: "POST")

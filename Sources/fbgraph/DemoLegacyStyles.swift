@@ -11,7 +11,7 @@ import Foundation
 /// out in a fixed order.
 enum DemoLegacyStyles {
     /// How long a legacy call may take before the demo gives up on it.
-    static let timeout: DispatchTimeInterval = .seconds(30)
+    static let timeout: Duration = .seconds(30)
 
     /// What one step printed, and whether it went as expected.
     struct Step {
@@ -50,8 +50,10 @@ enum DemoLegacyStyles {
     /// The v2 delegate: `request(withGraphPath: "me", andDelegate:)`, every callback in order.
     static func delegateCall(_ facebook: Facebook) -> Step {
         let delegate = TranscriptDelegate()
-        facebook.request(withGraphPath: "me", andDelegate: delegate)
-        let completed = delegate.done.wait(timeout: .now() + timeout) == .success
+        let completed = waitForTerminalCallback { finish in
+            delegate.onTerminalCallback = finish
+            facebook.request(withGraphPath: "me", andDelegate: delegate)
+        }
         let lines = delegate.transcript.map { "   delegate: \($0)" }
         return Step(lines: lines, ok: completed && delegate.loadedName == "Mark Demo")
     }
@@ -94,7 +96,7 @@ enum DemoLegacyStyles {
     // MARK: Waiting for one call
 
     /// How a legacy call ended.
-    enum Outcome {
+    enum Outcome: @unchecked Sendable {
         /// `request(_:didLoad:)`, or the block's `(request, result, nil)`.
         case loaded(Any?)
         /// `request(_:didFailWithError:)`, or the block's `(request, nil, error)`.
@@ -105,22 +107,45 @@ enum DemoLegacyStyles {
 
     /// Starts a call that reports to a delegate and waits for its terminal callback.
     static func delegateOutcome(_ start: (any FBRequestDelegate) -> Void) -> Outcome {
-        let waiter = Waiter()
-        start(waiter)
-        return waiter.done.wait(timeout: .now() + timeout) == .success ? waiter.outcome : .timedOut
+        let outcome = BlockingWait.run(timeout: timeout) { (finish: @escaping @Sendable (Outcome) -> Void) in
+            start(Waiter(finish))
+            return finish
+        } cancel: { finish in
+            finish(.timedOut)
+        }
+        if case .completed(let outcome) = outcome { return outcome }
+        return .timedOut
     }
 
     /// Starts a call that reports to a block and waits for the block.
     static func blockOutcome(_ start: (@escaping (FBRequest?, Any?, (any Error)?) -> Void) -> Void) -> Outcome {
-        let waiter = Waiter()
-        start { _, result, error in
-            if let error {
-                waiter.finish(.failed(error as NSError))
-            } else {
-                waiter.finish(.loaded(result))
+        let outcome = BlockingWait.run(timeout: timeout) { (finish: @escaping @Sendable (Outcome) -> Void) in
+            start { _, result, error in
+                if let error {
+                    finish(.failed(error as NSError))
+                } else {
+                    finish(.loaded(result))
+                }
             }
+            return finish
+        } cancel: { finish in
+            finish(.timedOut)
         }
-        return waiter.done.wait(timeout: .now() + timeout) == .success ? waiter.outcome : .timedOut
+        if case .completed(let outcome) = outcome { return outcome }
+        return .timedOut
+    }
+
+    /// Starts a call with `start`, which hands the completion it is given to the call's terminal
+    /// callback, and waits for it (at most ``timeout``); true when it came.
+    static func waitForTerminalCallback(_ start: (@escaping @Sendable () -> Void) -> Void) -> Bool {
+        let outcome = BlockingWait.run(timeout: timeout) { (finish: @escaping @Sendable (Bool) -> Void) in
+            start { finish(true) }
+            return finish
+        } cancel: { finish in
+            finish(false)
+        }
+        if case .completed(let arrived) = outcome { return arrived }
+        return false
     }
 
     /// One line for an outcome.
@@ -132,20 +157,13 @@ enum DemoLegacyStyles {
         }
     }
 
-    /// Holds the outcome of one call, set once from the callback queue.
+    /// Hands the outcome of one call, from its terminal callback, to the waiting thread.
     final class Waiter: NSObject, FBRequestDelegate, @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: Outcome = .timedOut
-        /// Signalled once the outcome is in.
-        let done = DispatchSemaphore(value: 0)
+        /// Called with the outcome.
+        let finish: @Sendable (Outcome) -> Void
 
-        /// The outcome (``Outcome/timedOut`` until the call ends).
-        var outcome: Outcome { lock.withLock { stored } }
-
-        /// Records the outcome and wakes the waiting thread.
-        func finish(_ outcome: Outcome) {
-            lock.withLock { stored = outcome }
-            done.signal()
+        init(_ finish: @escaping @Sendable (Outcome) -> Void) {
+            self.finish = finish
         }
 
         func request(_ request: FBRequest!, didLoad result: Any!) { finish(.loaded(result)) }
@@ -157,8 +175,13 @@ enum DemoLegacyStyles {
         private let lock = NSLock()
         private var lines: [String] = []
         private var name: String?
-        /// Signalled by the terminal callback.
-        let done = DispatchSemaphore(value: 0)
+        private var terminal: (@Sendable () -> Void)?
+
+        /// Called by the terminal callback (set before the call starts).
+        var onTerminalCallback: (@Sendable () -> Void)? {
+            get { lock.withLock { terminal } }
+            set { lock.withLock { terminal = newValue } }
+        }
 
         /// The lines so far.
         var transcript: [String] { lock.withLock { lines } }
@@ -180,12 +203,12 @@ enum DemoLegacyStyles {
             let loaded = (result as? [String: Any])?["name"] as? String
             lock.withLock { name = loaded }
             note("request(_:didLoad:) name = \(loaded ?? "?")")
-            done.signal()
+            onTerminalCallback?()
         }
         func request(_ request: FBRequest!, didFailWithError error: (any Error)!) {
             let error = error as NSError
             note("request(_:didFailWithError:) \(error.domain) \(error.code)")
-            done.signal()
+            onTerminalCallback?()
         }
     }
 }

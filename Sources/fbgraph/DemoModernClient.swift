@@ -6,11 +6,9 @@ import Foundation
 /// `Result` completion form, typed `GraphUser` pages followed through `paging.next`, and the
 /// recorded failures as classified `GraphError`s (with a retry on the transient ones).
 ///
-/// The CLI's top level is synchronous, so each step waits (bounded) for its completions.
+/// The CLI's top level is synchronous, so each step waits (bounded, as long as a legacy call's step:
+/// ``DemoLegacyStyles/timeout``) for its completions.
 enum DemoModernClient {
-    /// How long a step may take before the demo gives up on it.
-    static let timeout: DispatchTimeInterval = .seconds(30)
-
     /// A client over `transport` with the recordings' token; a second attempt, without backoff,
     /// for what may pass.
     static func client(_ transport: GraphTransport) -> GraphClient {
@@ -23,15 +21,14 @@ enum DemoModernClient {
     /// `GraphPage<GraphUser>` and starting the next page's request from its `paging.next`.
     static func friendsPages(_ client: GraphClient) -> DemoLegacyStyles.Step {
         let transcript = LockedValue<(lines: [String], names: [String], pages: Int, ok: Bool)>(([], [], 0, false))
-        let done = DispatchSemaphore(value: 0)
-        @Sendable func fetch(_ request: GraphRequest) {
+        @Sendable func fetch(_ request: GraphRequest, done: @escaping @Sendable () -> Void) {
             client.execute(request) { result in
                 let page: GraphPage<GraphUser>
                 do {
                     page = try result.get().decode(GraphPage<GraphUser>.self)
                 } catch {
                     transcript.withLock { $0.lines.append("   -> \(error)") }
-                    done.signal()
+                    done()
                     return
                 }
                 let next = page.paging?.next
@@ -44,15 +41,16 @@ enum DemoModernClient {
                     )
                 }
                 if let next, !page.data.isEmpty {
-                    fetch(GraphRequest(url: next))
+                    fetch(GraphRequest(url: next), done: done)
                 } else {
                     transcript.withLock { $0.ok = true }
-                    done.signal()
+                    done()
                 }
             }
         }
-        fetch(GraphRequest(path: "me/friends", parameters: ["limit": "3"]))
-        let finished = done.wait(timeout: .now() + timeout) == .success
+        let finished = DemoLegacyStyles.waitForTerminalCallback { done in
+            fetch(GraphRequest(path: "me/friends", parameters: ["limit": "3"]), done: done)
+        }
         return transcript.withLock { state in
             var lines = state.lines
             lines.append(
@@ -69,15 +67,20 @@ enum DemoModernClient {
             ("error_502", .server),
         ]
         let results = LockedValue<[String: GraphError]>([:])
-        let group = DispatchGroup()
-        for item in cases {
-            group.enter()
-            client.execute(GraphRequest(path: "me", parameters: ["fields": item.fields])) { result in
-                if case .failure(let error) = result { results.withLock { $0[item.fields] = error } }
-                group.leave()
+        let finished = DemoLegacyStyles.waitForTerminalCallback { done in
+            let remaining = LockedValue(cases.count)
+            for item in cases {
+                client.execute(GraphRequest(path: "me", parameters: ["fields": item.fields])) { result in
+                    if case .failure(let error) = result { results.withLock { $0[item.fields] = error } }
+                    if remaining.withLock({ count -> Int in
+                        count -= 1
+                        return count
+                    }) == 0 {
+                        done()
+                    }
+                }
             }
         }
-        let finished = group.wait(timeout: .now() + timeout) == .success
         let errors = results.withLock { $0 }
         var lines: [String] = []
         var ok = finished

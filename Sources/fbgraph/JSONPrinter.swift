@@ -11,7 +11,7 @@ import Foundation
 enum JSONPrinter {
     /// `body` as pretty or one-line JSON; the body as text when it is not JSON.
     static func render(_ body: Data, compact: Bool) -> String {
-        guard let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else {
+        guard let object = try? GraphJSON.parse(body) else {
             return String(decoding: body, as: UTF8.self)
         }
         var options: JSONSerialization.WritingOptions = [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]

@@ -78,7 +78,7 @@ enum LoginCommand {
         }
         let scope = arguments.value("--scope").map { $0.split(separator: ",").map(String.init) } ?? []
         let client = GraphClient(configuration: configuration)
-        let outcome = waitFor {
+        let outcome = waitFor(timeout: loginBound) {
             let code = try await client.startDeviceLogin(permissions: scope)
             var streams = StandardStreams()
             // Both come from the server: shown inert (the core has checked the URI is http or https).
@@ -110,6 +110,11 @@ enum LoginCommand {
         }
     }
 
+    /// The longest a login may take: a device code lives minutes (Graph's `expires_in`, 15 at most
+    /// today) and the core stops polling when it expires; this bound only keeps a server that never
+    /// answers from holding the command for ever.
+    static let loginBound: Duration = .seconds(3600)
+
     /// The id of `token`'s user (`me?fields=id`), for logout to clear that user's cached friend
     /// lists; nil when the server does not say, or answers something that is not an id.
     private static func owner(of token: String, configuration: GraphConfiguration) -> String? {
@@ -117,7 +122,7 @@ enum LoginCommand {
         configuration.accessToken = token
         let client = GraphClient(configuration: configuration)
         struct Me: Decodable { var id: String }
-        let answer = waitFor {
+        let answer = waitFor(timeout: .seconds(60)) {
             try await client.send(GraphRequest(path: "me", parameters: ["fields": "id"])).decode(Me.self).id
         }
         guard case .success(let id) = answer, !id.isEmpty, id.count <= 64,
@@ -126,28 +131,28 @@ enum LoginCommand {
         return id
     }
 
-    /// Runs `body` on the cooperative pool and blocks this (main, non-pool) thread until it ends.
+    /// Runs `body` on the cooperative pool and blocks this (main, non-pool) thread until it ends or
+    /// `timeout` passes (then it is cancelled: ``BlockingWait``).
     private static func waitFor<T: Sendable>(
+        timeout: Duration,
         _ body: @escaping @Sendable () async throws -> T
     ) -> Result<T, GraphError> {
-        let done = DispatchSemaphore(value: 0)
-        let result = LockedValue<Result<T, GraphError>?>(nil)
-        Task {
+        let outcome = BlockingWait.run(timeout: timeout) { () async -> Result<T, GraphError> in
             do {
-                let value = try await body()
-                result.withLock { $0 = .success(value) }
+                return .success(try await body())
             } catch let error as GraphError {
-                result.withLock { $0 = .failure(error) }
+                return .failure(error)
             } catch {
-                result.withLock {
-                    $0 = .failure(GraphError(transport: TransportError(.transferFailed, message: "\(error)", url: "")))
-                }
+                return .failure(GraphError(transport: TransportError(.transferFailed, message: "\(error)", url: "")))
             }
-            done.signal()
         }
-        done.wait()
-        return result.withLock { $0 }
-            ?? .failure(GraphError(transport: TransportError(.transferFailed, message: "no result", url: "")))
+        switch outcome {
+        case .completed(let result):
+            return result
+        case .timedOut:
+            return .failure(
+                GraphError(transport: TransportError(.timedOut, message: "no answer within \(timeout)", url: "")))
+        }
     }
 
     static let loginHelp = """

@@ -159,7 +159,7 @@ enum RecordDemoCommand {
         for page in 2...3 {
             let response = try session.engine("GET", next)
             try session.expect("GET paging.next, page \(page) (engine)", 200)
-            let following = nextPage(try? JSONSerialization.jsonObject(with: response.body))
+            let following = nextPage(try? GraphJSON.parse(response.body))
             if page == 3 {
                 guard following == nil else { throw Failure(description: "page 3 of the friends has a paging.next") }
             } else {
@@ -187,7 +187,7 @@ enum RecordDemoCommand {
         let batchResponse = try session.engine(
             "POST", session.origin + "/", form: [("access_token", token), ("batch", batch)])
         try session.expect("POST / with batch (engine, form)", 200)
-        let items = (try? JSONSerialization.jsonObject(with: batchResponse.body)) as? [Any] ?? []
+        let items = (try? GraphJSON.parse(batchResponse.body)) as? [Any] ?? []
         guard items.count == 3, items[2] is NSNull, ((items[1] as? [String: Any])?["code"] as? Int) == 404 else {
             throw Failure(description: "the batch answer is not [200 item, 404 item, null]")
         }
@@ -247,7 +247,7 @@ enum RecordDemoCommand {
         while let url = pickerPage {
             let response = try session.engine("GET", url)
             try session.expect("GET me/friends?fields=\(pickerFields), page \(page) (engine)", 200)
-            pickerPage = nextPage(try? JSONSerialization.jsonObject(with: response.body))
+            pickerPage = nextPage(try? GraphJSON.parse(response.body))
             page += 1
         }
         let expectedPages =

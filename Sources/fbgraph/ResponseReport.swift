@@ -77,7 +77,7 @@ enum ResponseReport {
     ) {
         guard !body.isEmpty else { return }
         if isatty(STDOUT_FILENO) == 1,
-            (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) == nil
+            (try? GraphJSON.parse(body)) == nil
         {
             output.out(TerminalText.inert(clean(String(decoding: body, as: UTF8.self)), keepingNewlines: true))
         } else if String(data: body, encoding: .utf8) != nil {

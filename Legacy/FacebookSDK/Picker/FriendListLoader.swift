@@ -47,8 +47,8 @@ enum FriendListLoader {
 
     /// A page body reduced to its items, `{"data": […]}`, with the credentials of every URL in them
     /// removed, at any depth (a nested edge's `paging.next` echoes the token as the top level's does).
-    private static func cacheable(_ body: Data) throws(GraphError) -> Data {
-        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+    static func cacheable(_ body: Data) throws(GraphError) -> Data {
+        guard let object = (try? GraphJSON.parse(body)) as? [String: Any],
             let items = object["data"] as? [Any],
             let data = try? JSONSerialization.data(
                 withJSONObject: ["data": SecretPolicy.removingSecretQueryItems(fromJSON: items)], options: [.sortedKeys]

@@ -28,7 +28,7 @@ enum FQLTranslator {
     /// is not translated.
     static let multiquery: RESTMethodTable.Translation = { context throws(RESTFailure) in
         guard let text = context.call.value("queries"),
-            let queries = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
+            let queries = (try? GraphJSON.parse(text)) as? [String: Any]
         else {
             throw .invalidParameter("fql.multiquery needs queries, a JSON object of named FQL queries")
         }

@@ -74,26 +74,24 @@ package struct RESTBridge: Sendable {
     }
 
     /// Sends `call` and blocks until its REST-shaped response (at most `timeout`, then the calls are
-    /// cancelled): for synchronous callers without a legacy request (`fbgraph rest`). The bridge's
-    /// work runs on its own queue, so any thread may wait here.
+    /// cancelled and the result is `timedOut`: the package's one bounded wait, `BlockingWait`): for
+    /// synchronous callers without a legacy request (`fbgraph rest`). The bridge's work runs on its
+    /// own queue, so any thread may wait here.
     package func sendAndWait(
         _ call: RESTCall,
         restURL: String,
         transport: any HTTPTransport,
         timeout: Duration = .seconds(600)
     ) -> Result<RawResponse, TransportError> {
-        let done = DispatchSemaphore(value: 0)
-        let result = LockedValue<Result<RawResponse, TransportError>?>(nil)
-        let handle = start(call, restURL: restURL, transport: transport) { outcome in
-            result.withLock { $0 = outcome }
-            done.signal()
-        }
-        if done.wait(timeout: .now() + .milliseconds(Int(timeout / .milliseconds(1)))) == .timedOut {
+        let outcome = BlockingWait.run(timeout: timeout) { finish in
+            start(call, restURL: restURL, transport: transport, completion: finish)
+        } cancel: { handle in
             handle.cancel()
-            _ = done.wait(timeout: .now() + 10)
         }
-        return result.withLock { $0 }
-            ?? .failure(TransportError(.timedOut, message: "no answer within \(timeout)", url: restURL))
+        switch outcome {
+        case .completed(let result): return result
+        case .timedOut: return .failure(TransportError(.timedOut, message: "no answer within \(timeout)", url: restURL))
+        }
     }
 
     /// JSON text of a REST answer (arrays, dictionaries, and bare numbers, strings and `true`, as

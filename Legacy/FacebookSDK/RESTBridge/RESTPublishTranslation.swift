@@ -47,7 +47,7 @@ enum RESTPublishTranslation {
     /// The feed fields REST's `attachment` JSON carried: `href` → `link`, `name`, `caption`,
     /// `description`, and the first `media` item's `src` → `picture`.
     static func attachmentFields(_ json: String?) -> [String: String] {
-        guard let json, let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        guard let json, let object = (try? GraphJSON.parse(json)) as? [String: Any]
         else { return [:] }
         var fields: [String: String] = [:]
         fields["link"] = object["href"] as? String

@@ -116,7 +116,7 @@ extension GraphClient {
     /// `FBRequestConnection` sends its batch with ``batchRequest(_:)`` and ``execute(_:completion:)`` and
     /// reads it here).
     package static func results(of response: GraphResponse, count: Int) throws(GraphError) -> [GraphBatchResult] {
-        guard let array = (try? JSONSerialization.jsonObject(with: response.body)) as? [Any] else {
+        guard let array = (try? GraphJSON.parse(response.body)) as? [Any] else {
             throw GraphError(
                 decoding: "a batch response must be a JSON array", status: response.status, body: response.body)
         }

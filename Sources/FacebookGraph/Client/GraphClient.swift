@@ -121,15 +121,10 @@ extension GraphClient {
     ///
     /// - Throws: ``GraphError``.
     public func send(_ request: GraphRequest) async throws(GraphError) -> GraphResponse {
-        let box = LockedValue<GraphTask?>(nil)
-        let result: Result<GraphResponse, GraphError> = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let task = execute(request) { continuation.resume(returning: $0) }
-                box.withLock { $0 = task }
-                if Task.isCancelled { task.cancel() }
-            }
-        } onCancel: {
-            box.withLock { $0 }?.cancel()
+        let result: Result<GraphResponse, GraphError> = await withCancellableContinuation { finish in
+            execute(request, completion: finish)
+        } cancel: { task in
+            task.cancel()
         }
         return try result.get()
     }

@@ -114,7 +114,7 @@ public struct GraphUsage: Sendable, Hashable {
     }
 
     private static func object(_ text: String) -> [String: Any]? {
-        (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
+        (try? GraphJSON.parse(text)) as? [String: Any]
     }
 
     private static func usage(_ object: [String: Any]) -> Usage {

@@ -84,84 +84,33 @@ package struct TransferHandle: Sendable {
 }
 
 extension HTTPTransport {
-    /// Sends `request` and suspends until it completes; cancelling the task cancels the transfer.
+    /// Sends `request` and suspends until it completes; cancelling the task cancels the transfer
+    /// (also a cancel that comes before the transfer has started: ``PendingCancel``).
     package func send(_ request: PreparedRequest) async throws(TransportError) -> RawResponse {
-        let box = TransferHandleBox()
-        let result: Result<RawResponse, TransportError> = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let handle = execute(request) { continuation.resume(returning: $0) }
-                box.store(handle)
-            }
-        } onCancel: {
-            box.cancel()
+        let result: Result<RawResponse, TransportError> = await withCancellableContinuation { finish in
+            execute(request, completion: finish)
+        } cancel: { handle in
+            handle.cancel()
         }
         return try result.get()
     }
 }
 
-/// Holds a ``TransferHandle`` for a cancel that may come before or after the handle exists: a
-/// cancel before ``store(_:)`` is remembered and applied the moment the handle arrives. Thread-safe.
-package final class TransferHandleBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var handle: TransferHandle?
-    private var cancelled = false
-
-    package init() {}
-
-    /// True once ``cancel()`` has been called.
-    package var isCancelled: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return cancelled
-    }
-
-    /// Keeps `handle`, cancelling it at once if ``cancel()`` came first.
-    package func store(_ handle: TransferHandle) {
-        lock.lock()
-        self.handle = handle
-        let cancelNow = cancelled
-        lock.unlock()
-        if cancelNow { handle.cancel() }
-    }
-
-    /// Cancels the stored handle, or the one yet to be stored. Returns true the first time only.
-    @discardableResult
-    package func cancel() -> Bool {
-        lock.lock()
-        let first = !cancelled
-        cancelled = true
-        let current = handle
-        lock.unlock()
-        current?.cancel()
-        return first
-    }
-}
-
 extension HTTPTransport {
     /// Sends `request` and blocks the calling thread until it completes or `timeout` passes (then the
-    /// transfer is cancelled and the result is ``TransportError/Code/timedOut``): the one blocking
-    /// wait, for synchronous callers (the CLI's commands, tests). Never call it on the transport's
-    /// own thread, from a completion.
+    /// transfer is cancelled and the result is ``TransportError/Code/timedOut``), through the one
+    /// bounded wait (``BlockingWait``), for synchronous callers (the CLI's commands, tests). Never
+    /// call it on the transport's own thread, from a completion.
     package func sendAndWait(
         _ request: PreparedRequest,
         timeout: Duration = .seconds(600)
     ) -> Result<RawResponse, TransportError> {
-        let done = DispatchSemaphore(value: 0)
-        let result = LockedValue<Result<RawResponse, TransportError>?>(nil)
-        let handle = execute(request) { outcome in
-            result.withLock { $0 = outcome }
-            done.signal()
+        switch BlockingWait.run(timeout: timeout, start: { execute(request, completion: $0) }, cancel: { $0.cancel() })
+        {
+        case .completed(let result):
+            return result
+        case .timedOut:
+            return .failure(TransportError(.timedOut, message: "no answer within \(timeout)", url: request.url))
         }
-        let (seconds, attoseconds) = timeout.components
-        let nanoseconds =
-            Int(clamping: seconds.multipliedReportingOverflow(by: 1_000_000_000).partialValue)
-            &+ Int(attoseconds / 1_000_000_000)
-        if done.wait(timeout: .now() + .nanoseconds(max(0, nanoseconds))) == .timedOut {
-            handle.cancel()
-            // The cancel completes the transfer (at once, unless it had just completed).
-            done.wait()
-        }
-        return result.withLock { $0 }
-            ?? .failure(TransportError(.timedOut, message: "no answer within \(timeout)", url: request.url))
     }
 }

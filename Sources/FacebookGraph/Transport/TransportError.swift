@@ -84,8 +84,8 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         return "\(code): \(message)\(curl) [\(redactedURL)]"
     }
 
-    /// The `URLError` code a Foundation networking API would have reported for this failure; the
-    /// legacy layer reports transport failures as `NSURLErrorDomain` errors with this code.
+    /// The `URLError` code a Foundation networking API would have reported for this failure (the
+    /// legacy layer reports transport failures as `NSURLErrorDomain` errors with this code).
     public var urlErrorCode: URLError.Code {
         switch code {
         case .invalidURL: return .badURL
@@ -104,15 +104,5 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         case .noRecordedResponse: return .resourceUnavailable
         default: return .unknown
         }
-    }
-
-    /// This error as the `NSError` in `NSURLErrorDomain` that Foundation would have produced, with
-    /// the redacted URL under `NSURLErrorFailingURLErrorKey` and the message as the localized
-    /// description.
-    public var urlError: NSError {
-        var userInfo: [String: Any] = [NSLocalizedDescriptionKey: message]
-        let urlSafe = redactedURL.replacingOccurrences(of: "<redacted>", with: "%3Credacted%3E")
-        if let url = URL(string: urlSafe) { userInfo[NSURLErrorFailingURLErrorKey] = url }
-        return NSError(domain: NSURLErrorDomain, code: urlErrorCode.rawValue, userInfo: userInfo)
     }
 }

@@ -1,3 +1,4 @@
+import FacebookGraph
 import Foundation
 
 /// A HAR 1.2 file: the cassette format of the contract-test kit.
@@ -45,7 +46,7 @@ public struct HARArchive: Codable, Sendable, Equatable {
     ///   column of a JSON syntax error, and what is wrong.
     public init(data: Data) throws(HARReadError) {
         do {
-            self = try JSONDecoder().decode(HARArchive.self, from: data)
+            self = try GraphJSONDecoder().decode(HARArchive.self, from: data)
         } catch {
             throw HARReadError.decoding(error, data: data)
         }

@@ -15,7 +15,7 @@ extension GraphStandIn {
     /// (unless it said `omit_response_on_success: false`). Items use the batch's token unless they
     /// carry their own; `include_headers=false` drops the headers.
     static func batch(_ call: Call, items text: String, token: String, origin: String) -> Answer {
-        guard let items = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [Any], !items.isEmpty else {
+        guard let items = (try? GraphJSON.parse(text)) as? [Any], !items.isEmpty else {
             return graphError(call, status: 400, code: 100, message: "(#100) The parameter batch must be a JSON array")
         }
         guard items.count <= 50 else {
