@@ -3,9 +3,10 @@ import FacebookGraph
 /// The v2 `FBRequest`: one Graph or REST call, its state, and the delegate it reports to.
 ///
 /// It builds the request exactly as v2 did (parameters in the query for GET, a multipart body for
-/// POST, `User-Agent: FacebookConnect`, a 180-second timeout), sends it through the package's one
-/// transport (the libcurl engine unless a test or replay supplies another), and applies the v2
-/// parse rules to the answer.
+/// POST, `User-Agent: FacebookConnect`, a 180-second timeout) and hands it to a `GraphClient` over
+/// its transport (the libcurl engine unless a test or replay supplies another): the core prepares,
+/// sends and checks it, once (no retry, as v2). From the client's one outcome, and the HTTP response
+/// the client reports as it arrives, this class applies the v2 parse rules and builds v2's `NSError`s.
 ///
 /// Threading: ``connect()`` may be called from any thread and calls ``FBRequestDelegate/requestLoading(_:)``
 /// before it returns. Every other callback arrives asynchronously on ``callbackQueue`` (the main
@@ -54,12 +55,11 @@ open class FBRequest: NSObject, @unchecked Sendable {
     var invalidatesOnGraphTokenErrors = false
     /// The transport that carries the request; the shared libcurl engine by default.
     var transport: any HTTPTransport = CurlEngine.shared
-    /// The parameters in key order when ``Facebook`` has just stored them into an empty
-    /// ``params`` itself (so ``connect()`` need not read the dictionary back); nil otherwise.
-    var knownParameters: [(key: String, value: LegacyRequestBody.Value)]?
-    /// The same entries as ``knownParameters``, with the keys `Facebook` stored them under: after a
-    /// delegate's `requestLoading` (which may change ``params``) they tell in a few look-ups whether
-    /// the dictionary still holds exactly them.
+    /// Hears each step of the call from the client (``Facebook``'s `eventHandler`); nil for none.
+    var eventHandler: (@Sendable (GraphEvent) -> Void)?
+    /// The entries, in key order, that ``Facebook`` has just stored into an empty ``params`` itself
+    /// (`OpenURLStrings.storedEntries(token:)`), so that ``connect()`` need not read the dictionary
+    /// back when it still holds exactly them; empty otherwise.
     var knownParameterEntries: [(key: LegacyParameterKey, value: String)] = []
     /// Where the delegate's `HTTPURLResponse` comes from: the `Facebook` object's cache, or nil (a
     /// new one per response).
@@ -121,48 +121,67 @@ open class FBRequest: NSObject, @unchecked Sendable {
     open func connect() {
         delegate?.requestLoading(self)
         let request: GraphRequest
-        if let known = knownParameters, let params, params.count == known.count,
+        if !knownParameterEntries.isEmpty, let params, params.count == knownParameterEntries.count,
             delegate == nil || holdsKnownEntries(params)
         {
             // `Facebook.openURL` filled an empty dictionary with these entries just now, and the
             // delegate (if any) left them as they were: the same pairs `values(of:)` would read back.
-            request = LegacyRequestBody.graphRequest(url: url ?? "", httpMethod: httpMethod ?? "GET", values: known)
+            request = LegacyRequestBody.graphRequest(
+                url: url ?? "", httpMethod: httpMethod ?? "GET",
+                values: LegacyRequestBody.values(stored: knownParameterEntries))
         } else {
             request = LegacyRequestBody.graphRequest(url: url ?? "", httpMethod: httpMethod ?? "GET", params: params)
         }
-        knownParameters = nil
         knownParameterEntries = []
         let connection = FBURLConnection { [weak self] in self?.connectionWasCancelled() }
         self.connection = connection
         state = FBRequestState(kFBRequestStateLoading)
         sessionDidExpire = false
         if let restBridge {
-            // The bridge's Graph calls answer in the REST shape; delivery is the REST path's.
+            // The bridge's Graph calls answer in the REST shape; delivery is the REST path's, and the
+            // client's check step reads the answer.
             let call = RESTCall(method: restBridge.methodName, httpMethod: httpMethod ?? "GET", params: params)
             let handle = restBridge.start(call, restURL: url ?? "", transport: transport) { [self] result in
-                MainQueueWatchdog.shared.deliver(on: callbackQueue) { self.deliver(result, connection: connection) }
+                let raw = try? result.get()
+                let outcome = result.mapError { GraphError(transport: $0) }.flatMap { GraphClient.check($0) }
+                MainQueueWatchdog.shared.deliver(on: callbackQueue) {
+                    self.deliver(outcome, raw: raw, connection: connection)
+                }
             }
             connection.attach(handle)
             return
         }
-        let prepared: PreparedRequest
-        do {
-            // The core's one prepare step, with the v2 encoding; the legacy session put the token
-            // in the parameters itself.
-            prepared = try request.prepare(configuration: GraphConfiguration(), options: transferOptions)
-        } catch {
-            let failure =
-                error.transportError ?? TransportError(.invalidURL, message: error.message, url: url ?? "")
-            MainQueueWatchdog.shared.deliver(on: callbackQueue) { [self] in
-                deliver(.failure(failure), connection: connection)
+        // The client's one execute path, with the v2 encoding, no retry and the legacy transfer
+        // options; the legacy session put the token in the parameters itself. The client reports
+        // the HTTP response on the transport's thread just before it completes there: the
+        // connection keeps it for the delivery.
+        let client = GraphClient(configuration: Self.configuration(eventHandler), transport: GraphTransport(transport))
+        let task = client.execute(
+            request, options: transferOptions, rawResponse: { connection.lastResponse = $0 }
+        ) { [self] outcome in
+            let raw = connection.lastResponse
+            connection.lastResponse = nil
+            MainQueueWatchdog.shared.deliver(on: callbackQueue) {
+                self.deliver(outcome, raw: raw, connection: connection)
             }
-            return
         }
-        let handle = transport.execute(prepared) { [self] result in
-            MainQueueWatchdog.shared.deliver(on: callbackQueue) { self.deliver(result, connection: connection) }
-        }
-        connection.attach(handle)
+        connection.attach(TransferHandle(task))
     }
+
+    /// The configuration of a legacy request's client: the defaults (no token: the legacy session
+    /// put its own in the parameters), one attempt, and `eventHandler`.
+    private static func configuration(_ eventHandler: (@Sendable (GraphEvent) -> Void)?) -> GraphConfiguration {
+        guard let eventHandler else { return legacyConfiguration }
+        var configuration = legacyConfiguration
+        configuration.eventHandler = eventHandler
+        return configuration
+    }
+
+    private static let legacyConfiguration: GraphConfiguration = {
+        var configuration = GraphConfiguration()
+        configuration.retryPolicy = .never
+        return configuration
+    }()
 
     /// True when every entry of ``knownParameterEntries`` is in `params` with its string value (the
     /// caller checked the count, so there is nothing else).
@@ -175,80 +194,65 @@ open class FBRequest: NSObject, @unchecked Sendable {
 
     // MARK: - Delivery, on the callback queue
 
-    private func deliver(_ result: Result<RawResponse, TransportError>, connection: FBURLConnection) {
+    /// Delivers the client's outcome: to the `Result` completion as it is; to the delegate or the
+    /// block through the v2 rules — `didReceive` and `didLoadRawResponse` for any HTTP response
+    /// (`raw`), then the v2 parse of its body, or v2's `NSError` of a transfer that failed.
+    private func deliver(
+        _ outcome: Result<GraphResponse, GraphError>, raw: RawResponse?, connection: FBURLConnection
+    ) {
         guard !connection.isCancelled, self.connection === connection else { return }
+        let failure: GraphError?
+        if case .failure(let error) = outcome { failure = error } else { failure = nil }
+        let expired = failure?.expiresLegacySession(graphRule: invalidatesOnGraphTokenErrors) ?? false
         if let resultCompletion {
-            deliverResult(result, to: resultCompletion)
+            responseText = raw.map { NSMutableData(data: $0.body) }
+            // A token error invalidates the session as the legacy path does (REST 190; Graph 190 or
+            // 2500 with ``Facebook/invalidatesSessionOnGraphTokenErrors``), after the completion.
+            if expired { sessionDidExpire = true }
+            resultCompletion(outcome)
             finish()
             return
         }
-        switch result {
-        case .success(let response):
-            delegate?.request(self, didReceive: responseCache?.make(response) ?? LegacyHTTPResponse.make(response))
-            guard !connection.isCancelled else { return }
-            responseText = NSMutableData(data: response.body)
-            delegate?.request(self, didLoadRawResponse: response.body)
-            guard !connection.isCancelled else { return }
-            switch LegacyResponseParser.parse(body: response.body, status: response.status) {
-            case .result(let parsed):
-                let value = reshapesToLegacyGraphShapes ? LegacyGraphShapes.reshape(parsed) : parsed
-                error = nil
-                if usesBlockCallback {
-                    FBRequestCallback?(self, value, nil)
-                } else {
-                    delegate?.request(self, didLoad: value)
-                }
-            case .failure(let parseError):
-                error = parseError
-                fail(with: parseError)
+        guard let raw else {
+            // No HTTP response: the transfer failed, or the request could not be prepared. As in v2,
+            // `error` is not set for it.
+            let transportError =
+                failure?.transportError
+                ?? TransportError(.invalidURL, message: failure?.message ?? "no response", url: url ?? "")
+            fail(with: transportError.urlError, expired: false)
+            finish()
+            return
+        }
+        delegate?.request(self, didReceive: responseCache?.make(raw) ?? LegacyHTTPResponse.make(raw))
+        guard !connection.isCancelled else { return }
+        responseText = NSMutableData(data: raw.body)
+        delegate?.request(self, didLoadRawResponse: raw.body)
+        guard !connection.isCancelled else { return }
+        switch LegacyResponseParser.parse(body: raw.body, status: raw.status) {
+        case .result(let parsed):
+            let value = reshapesToLegacyGraphShapes ? LegacyGraphShapes.reshape(parsed) : parsed
+            error = nil
+            if usesBlockCallback {
+                FBRequestCallback?(self, value, nil)
+            } else {
+                delegate?.request(self, didLoad: value)
             }
-        case .failure(let transportError):
-            // As in v2, `error` is not set for a transport failure.
-            fail(with: transportError.urlError)
+        case .failure(let parseError):
+            error = parseError
+            fail(with: parseError, expired: expired)
         }
         finish()
     }
 
-    /// v2's `failWithError:`: notes an expired session, then tells the delegate or the block.
-    private func fail(with failure: NSError) {
-        if failure.code == kFBRESTAPIAccessTokenErrorCode
-            || (invalidatesOnGraphTokenErrors && LegacyResponseParser.isGraphTokenError(failure))
-        {
-            sessionDidExpire = true
-        }
+    /// v2's `failWithError:`: notes an expired session (the one token rule,
+    /// `GraphError+LegacyTokenRule.swift`, read from the client's outcome), then tells the delegate
+    /// or the block.
+    private func fail(with failure: NSError, expired: Bool) {
+        if expired { sessionDidExpire = true }
         if usesBlockCallback {
             FBRequestCallback?(self, nil, failure)
         } else {
             delegate?.request(self, didFailWithError: failure)
-        }
-    }
-
-    /// The modern overloads' delivery: the core's `GraphError.parse` decides success or failure, and
-    /// a token error invalidates the session as the legacy path would (REST 190; Graph 190 or 2500
-    /// with ``Facebook/invalidatesSessionOnGraphTokenErrors``).
-    private func deliverResult(
-        _ result: Result<RawResponse, TransportError>,
-        to completion: (Result<GraphResponse, GraphError>) -> Void
-    ) {
-        switch result {
-        case .failure(let transportError):
-            completion(.failure(GraphError(transport: transportError)))
-        case .success(let response):
-            responseText = NSMutableData(data: response.body)
-            guard
-                let failure = GraphError.parse(status: response.status, headers: response.headers, body: response.body)
-            else {
-                completion(
-                    .success(GraphResponse(status: response.status, headers: response.headers, body: response.body)))
-                return
-            }
-            let restTokenError = failure.shape == .rest && failure.code == kFBRESTAPIAccessTokenErrorCode
-            let graphTokenError =
-                failure.shape == .graph && LegacyResponseParser.v31TokenErrorCodes.contains(failure.code ?? 0)
-            if restTokenError || (invalidatesOnGraphTokenErrors && graphTokenError) {
-                sessionDidExpire = true
-            }
-            completion(.failure(failure))
         }
     }
 
@@ -283,51 +287,5 @@ open class FBRequest: NSObject, @unchecked Sendable {
             completionObserver = nil
             observer?(self)
         }
-    }
-}
-
-/// The `HTTPURLResponse` the legacy delegate receives for a raw response.
-enum LegacyHTTPResponse {
-    static func make(_ response: RawResponse) -> URLResponse {
-        var fields: [String: String] = [:]
-        for field in response.headers {
-            fields[field.name] = fields[field.name].map { "\($0), \(field.value)" } ?? field.value
-        }
-        let url = URL(string: response.effectiveURL) ?? URL(string: "about:blank")!
-        let version = response.httpVersion == "2" ? "HTTP/2" : "HTTP/\(response.httpVersion)"
-        return HTTPURLResponse(url: url, statusCode: response.status, httpVersion: version, headerFields: fields)
-            ?? URLResponse(url: url, mimeType: nil, expectedContentLength: response.body.count, textEncodingName: nil)
-    }
-}
-
-/// The last ``LegacyHTTPResponse`` a ``Facebook`` object's requests made, handed out again for the
-/// next response with the same URL, status, version, fields and body size.
-///
-/// Building one costs ~100k instructions (FoundationNetworking capitalises every header name and
-/// parses the content type and length), and most delegates never read it. A response object is
-/// immutable, so sharing it is invisible; responses of one server within the same second of its
-/// `Date` header are typically identical.
-final class LegacyHTTPResponseCache: Sendable {
-    /// What a response object is made from.
-    private struct Key: Equatable {
-        var url: String
-        var status: Int
-        var httpVersion: String
-        var headers: HTTPHeaders
-        var bodyCount: Int
-    }
-
-    /// The last response object made, and what it was made from.
-    private let last = LockedValue<(key: Key, response: URLResponse)?>(nil)
-
-    /// The response object for `response`: the last one when it was made from the same values.
-    func make(_ response: RawResponse) -> URLResponse {
-        let key = Key(
-            url: response.effectiveURL, status: response.status, httpVersion: response.httpVersion,
-            headers: response.headers, bodyCount: response.body.count)
-        if let cached = last.withLock({ $0 }), cached.key == key { return cached.response }
-        let made = LegacyHTTPResponse.make(response)
-        last.withLock { $0 = (key, made) }
-        return made
     }
 }

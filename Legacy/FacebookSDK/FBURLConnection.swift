@@ -20,6 +20,11 @@ public final class FBURLConnection: NSObject, @unchecked Sendable {
     /// True once ``cancel()`` has been called.
     var isCancelled: Bool { box.isCancelled }
 
+    /// The HTTP response the client reported for this connection's request, from its
+    /// `rawResponse` hook until its completion takes it; both run on the transport's thread, one
+    /// after the other.
+    var lastResponse: RawResponse?
+
     func attach(_ handle: TransferHandle) {
         box.store(handle)
     }

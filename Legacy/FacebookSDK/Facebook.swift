@@ -90,6 +90,10 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
     /// How long one second of device login's waits lasts (``GraphConfiguration``'s
     /// `deviceLoginTimeScale`): 1, or less in tests.
     package var deviceLoginTimeScale: Double = 1
+    /// Hears each step of this object's requests from the `GraphClient` that sends them
+    /// (`GraphConfiguration.eventHandler`: sent, responded, failed), on the transport's thread; nil
+    /// (the default) costs nothing.
+    package var eventHandler: (@Sendable (GraphEvent) -> Void)?
 
     /// The requests in flight, kept alive until they complete (v2's `_requests` set).
     private let requestsLock = NSLock()
@@ -215,13 +219,9 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
         request.invalidatesOnGraphTokenErrors = invalidatesSessionOnGraphTokenErrors
         request.reshapesToLegacyGraphShapes = usesLegacyGraphShapes
         request.responseCache = responseCache
+        request.eventHandler = eventHandler
         if wasEmpty {
-            // What `LegacyRequestBody.values(of:)` would read back, in key order.
-            var known: [(key: String, value: LegacyRequestBody.Value)] = []
-            if let token { known.append(("access_token", .text(token))) }
-            known += [("format", .text("json")), ("sdk", .text(LegacyConstants.sdk))]
-            known.append(("sdk_version", .text(LegacyConstants.sdkVersion)))
-            request.knownParameters = known
+            // The dictionary holds exactly what was stored: the request may send it without reading it back.
             request.knownParameterEntries = OpenURLStrings.storedEntries(token: token)
         }
         configure?(request)
@@ -286,31 +286,5 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
         } else {
             isExtendingAccessToken = false
         }
-    }
-}
-
-/// The parameter names and fixed values ``Facebook/openURL(_:params:httpMethod:delegate:configure:)``
-/// stores in every request's parameters, bridged once. The keys hash once (``LegacyParameterKey``)
-/// and are wrapped in `AnyHashable` once.
-private enum OpenURLStrings {
-    nonisolated(unsafe) static let formatKey = LegacyParameterKey(string: "format")
-    nonisolated(unsafe) static let sdkKeyObject = LegacyParameterKey(string: "sdk")
-    nonisolated(unsafe) static let sdkVersionKeyObject = LegacyParameterKey(string: "sdk_version")
-    nonisolated(unsafe) static let accessTokenKey = LegacyParameterKey(string: "access_token")
-    nonisolated(unsafe) static let format = AnyHashable(formatKey)
-    nonisolated(unsafe) static let json: NSString = "json"
-    nonisolated(unsafe) static let sdkKey = AnyHashable(sdkKeyObject)
-    nonisolated(unsafe) static let sdk = LegacyConstants.sdk as NSString
-    nonisolated(unsafe) static let sdkVersionKey = AnyHashable(sdkVersionKeyObject)
-    nonisolated(unsafe) static let sdkVersion = LegacyConstants.sdkVersion as NSString
-    nonisolated(unsafe) static let accessToken = AnyHashable(accessTokenKey)
-
-    /// The keys and the values stored under them, for ``FBRequest/knownParameterEntries``.
-    static func storedEntries(token: String?) -> [(key: LegacyParameterKey, value: String)] {
-        var stored: [(key: LegacyParameterKey, value: String)] = [
-            (formatKey, "json"), (sdkKeyObject, LegacyConstants.sdk), (sdkVersionKeyObject, LegacyConstants.sdkVersion),
-        ]
-        if let token { stored.append((accessTokenKey, token)) }
-        return stored
     }
 }

@@ -25,6 +25,9 @@ final class LegacyParameterKey: NSString {
 
     required init?(coder: NSCoder) { nil }
 
+    /// The name, as a `String`.
+    var string: String { text }
+
     required convenience init(stringLiteral value: StaticString) {
         self.init(string: "\(value)")
     }

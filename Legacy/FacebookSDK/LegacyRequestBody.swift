@@ -39,6 +39,12 @@ enum LegacyRequestBody {
         return result.sorted { $0.key < $1.key }
     }
 
+    /// What ``values(of:)`` reads back from a dictionary that holds exactly `entries`, given in key
+    /// order (`OpenURLStrings.storedEntries(token:)`), without reading the dictionary.
+    static func values(stored entries: [(key: LegacyParameterKey, value: String)]) -> [(key: String, value: Value)] {
+        entries.map { (key: $0.key.string, value: .text($0.value)) }
+    }
+
     /// `serializeURL:params:httpMethod:`: the base URL, `?` (or `&` when it has a query already) —
     /// always, even with no pairs — then `key=escaped(value)` joined by `&`. Keys are not escaped.
     /// Files are skipped (for GET the SDK logged "can not use GET to upload a file").

@@ -66,20 +66,9 @@ package enum LegacyResponseParser {
     /// The UTF-8 byte order mark, which decoding the body as text drops.
     private static let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    /// The Graph error codes v3.1 took to mean the token is no longer valid (3.1.1's
-    /// `FBRequestConnection`: 190, and 2500 "an active access token must be used").
-    static let v31TokenErrorCodes: Set<Int> = [190, 2500]
-
-    /// Whether `error` is a token error under the v3.1 rule: a Graph body whose `error.code` is one of
-    /// ``v31TokenErrorCodes``.
-    static func isGraphTokenError(_ error: NSError) -> Bool {
-        guard error.domain == facebookErrDomain, let inner = error.userInfo["error"] as? [String: Any],
-            let code = inner["code"]
-        else { return false }
-        return v31TokenErrorCodes.contains(integerValue(code))
-    }
-
-    /// Objective-C's `intValue`: numbers truncate, strings parse their leading integer, others are 0.
+    /// Objective-C's `intValue`, for the `NSError` code of a REST `error_code` (v2's shape): numbers
+    /// truncate, strings parse their leading integer, others are 0. Whether an error expires the
+    /// session is not read here but from the core's outcome (`GraphError+LegacyTokenRule.swift`).
     package static func integerValue(_ value: Any) -> Int {
         switch value {
         case let number as NSNumber:

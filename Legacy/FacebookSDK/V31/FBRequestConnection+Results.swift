@@ -46,9 +46,7 @@ struct V31Outcome {
                 FBErrorHTTPStatusCodeKey: status, FBErrorParsedJSONResponseKey: parsed,
                 NSLocalizedDescriptionKey: error.message,
             ])
-        let isTokenError =
-            error.shape == .graph && LegacyResponseParser.v31TokenErrorCodes.contains(error.code ?? 0)
-        return V31Outcome(error: nsError, isTokenError: isTokenError)
+        return V31Outcome(error: nsError, isTokenError: error.isV31TokenError)
     }
 
     /// `FBErrorProtocolMismatch`: a batch answer that is not an array of one result per request.

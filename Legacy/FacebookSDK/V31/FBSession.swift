@@ -56,6 +56,9 @@ open class FBSession: NSObject, @unchecked Sendable {
 
     /// What carries the session's requests: `GraphTransport.libcurl` by default.
     public var transport: GraphTransport = .libcurl
+    /// Hears each step of this session's requests from the `GraphClient` that sends them
+    /// (`GraphConfiguration.eventHandler`), on the transport's thread; nil (the default) costs nothing.
+    package var eventHandler: (@Sendable (GraphEvent) -> Void)?
     /// The Graph API base URL: `https://graph.facebook.com/`, or `FB_GRAPH_BASE_URL` when the session
     /// was created; a `String` ending in `/`, as ``Facebook/graphBaseURL``.
     public var graphBaseURL: String =
@@ -317,6 +320,7 @@ open class FBSession: NSObject, @unchecked Sendable {
         var configuration = GraphConfiguration(accessToken: accessToken)
         configuration.graphBaseURL = graphBaseURL
         configuration.retryPolicy = .never
+        configuration.eventHandler = eventHandler
         return GraphClient(configuration: configuration, transport: transport)
     }
 }

@@ -54,17 +54,42 @@ public final class GraphClient: Sendable {
         _ request: GraphRequest,
         completion: @escaping @Sendable (Result<GraphResponse, GraphError>) -> Void
     ) -> GraphTask {
+        execute(request, options: nil, rawResponse: nil, completion: completion)
+    }
+
+    /// The one execute path, with what the legacy layer's adapters need besides: `options` for the
+    /// transfer instead of the configuration's timeouts (the legacy 180 seconds, a test's faults),
+    /// and `rawResponse`, called on the transport's thread with each HTTP response as it arrives,
+    /// before the check step decides the outcome (the legacy `didReceive` and `didLoadRawResponse`
+    /// need the response's URL, HTTP version and bytes, which the outcome does not keep).
+    @discardableResult
+    package func execute(
+        _ request: GraphRequest,
+        options: TransferOptions?,
+        rawResponse: (@Sendable (RawResponse) -> Void)?,
+        completion: @escaping @Sendable (Result<GraphResponse, GraphError>) -> Void
+    ) -> GraphTask {
         let task = GraphTask(completion: completion)
         let prepared: PreparedRequest
         do {
-            prepared = try request.prepare(configuration: configuration)
+            prepared = try request.prepare(configuration: configuration, options: options)
         } catch {
             // Never call back inside the caller's own call.
             DispatchQueue.global().async { task.finish(.failure(error)) }
             return task
         }
-        attempt(1, of: request, prepared: prepared, started: .now, task: task)
+        attempt(1, of: request, prepared: prepared, started: .now, task: task, rawResponse: rawResponse)
         return task
+    }
+
+    /// The check step: what an HTTP response means — a ``GraphResponse``, or the ``GraphError`` the
+    /// body or status reports (`GraphError.parse`) — for the attempt numbered `attempt`.
+    package static func check(_ raw: RawResponse, attempt: Int = 1) -> Result<GraphResponse, GraphError> {
+        guard var error = GraphError.parse(status: raw.status, headers: raw.headers, body: raw.body) else {
+            return .success(GraphResponse(status: raw.status, headers: raw.headers, body: raw.body, attempts: attempt))
+        }
+        error.attempts = attempt
+        return .failure(error)
     }
 
     private func attempt(
@@ -72,7 +97,8 @@ public final class GraphClient: Sendable {
         of request: GraphRequest,
         prepared: PreparedRequest,
         started: ContinuousClock.Instant,
-        task: GraphTask
+        task: GraphTask,
+        rawResponse: (@Sendable (RawResponse) -> Void)?
     ) {
         let events = configuration.eventHandler
         let sent = events == nil ? nil : ContinuousClock.now
@@ -86,13 +112,15 @@ public final class GraphClient: Sendable {
                 error.attempts = number
                 task.finish(.failure(error))
             case .success(let raw):
-                guard var error = GraphError.parse(status: raw.status, headers: raw.headers, body: raw.body) else {
-                    task.finish(
-                        .success(
-                            GraphResponse(status: raw.status, headers: raw.headers, body: raw.body, attempts: number)))
+                rawResponse?(raw)
+                let error: GraphError
+                switch Self.check(raw, attempt: number) {
+                case .success(let response):
+                    task.finish(.success(response))
                     return
+                case .failure(let failure):
+                    error = failure
                 }
-                error.attempts = number
                 let policy = configuration.retryPolicy
                 guard policy.allowsRetry(of: request, after: error, attempt: number),
                     let wait = policy.delay(
@@ -108,7 +136,9 @@ public final class GraphClient: Sendable {
                 }
                 events?(GraphEvent(.retrying(after: wait, error: error), prepared, attempt: number, duration: took))
                 task.scheduleRetry(after: wait, lastError: error) { [self] in
-                    attempt(number + 1, of: request, prepared: prepared, started: started, task: task)
+                    attempt(
+                        number + 1, of: request, prepared: prepared, started: started, task: task,
+                        rawResponse: rawResponse)
                 }
             }
         }

@@ -91,3 +91,7 @@ public final class GraphTask: Sendable {
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds)), execute: item)
     }
 }
+
+/// A task is a cancellable transfer to whoever holds a ``TransferHandle``: the legacy layer's
+/// `FBURLConnection` cancels the client's call through one.
+extension GraphTask: TransferCancelling {}
