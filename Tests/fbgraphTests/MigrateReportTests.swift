@@ -80,6 +80,59 @@ struct MigrateReportTests {
         #expect(report.sites.filter { !$0.found.problems.isEmpty }.allSatisfy { $0.found.symbol.name == "handleOpen" })
     }
 
+    @Test("v3.1 code: sessions, request factories and FBRequestConnection, with their handlers at the block stage")
+    func v31Calls() throws {
+        let report = try Self.report(
+            """
+            import FacebookSDK
+
+            let session = FBSession(accessToken: "t", expirationDate: nil, userID: "4")
+            FBSession.setActiveSession(session)
+            let connection = FBRequestConnection()
+            connection.add(FBRequest.forMe()) { connection, result, error in }
+            connection.start()
+            FBRequestConnection.startForMe { connection, result, error in }
+            FBRequest(session: session, graphPath: "me").start { connection, result, error in }
+            """)
+        let found = report.sites.map {
+            "\($0.found.line) \($0.found.symbol.spelling) \($0.found.stage?.rawValue ?? "-")"
+        }
+        #expect(
+            found == [
+                "3 FBSession.init(accessToken:expirationDate:userID:) -",
+                "4 FBSession.setActiveSession(_:) -",
+                "5 FBRequestConnection.init() -",
+                "6 FBRequestConnection.add(_:completionHandler:) block",
+                "6 FBRequest.forMe() -",
+                "7 FBRequestConnection.start() -",
+                "8 FBRequestConnection.startForMe(completionHandler:) block",
+                "9 FBRequest.init(session:graphPath:) -",
+                "9 FBRequest.start(completionHandler:) block",
+            ])
+    }
+
+    /// The sample programs under Legacy/Samples other than Hackbook (the v3.1 sample, once it lands).
+    static let otherSamples: [URL] = {
+        let samples = root.appendingPathComponent("Legacy/Samples")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: samples.path)) ?? []
+        return names.filter { $0 != "Hackbook" && !$0.hasPrefix(".") }.sorted().map {
+            samples.appendingPathComponent($0)
+        }
+    }()
+
+    @Test(
+        "Every other sample program (the v3.1 sample) is read whole and its legacy calls are found",
+        .enabled(if: !otherSamples.isEmpty, "no sample besides Hackbook under Legacy/Samples yet"))
+    func otherSamplePrograms() throws {
+        for sample in Self.otherSamples {
+            let found = SourceFiles.find(at: sample.path)
+            let report = MigrationReport(files: found.files)
+            #expect(report.fileCount > 0 && report.unreadable.isEmpty && found.unlisted.isEmpty, "\(sample.path)")
+            #expect(
+                report.sites.contains { $0.found.kind == .call }, "\(sample.lastPathComponent): \(report.totalsLine)")
+        }
+    }
+
     /// A source that uses every spelling of the table once, generated from it, so a new row is covered.
     static func everySymbolSource(_ symbols: [LegacySymbols.Symbol]) -> String {
         func arguments(_ labels: [String]) -> String {
