@@ -73,7 +73,7 @@ struct MigrateCommandTests {
                 let facebook = Facebook(appId: "1", andDelegate: nil)
 
                 func run() {
-                    facebook.dialog("feed", andDelegate: self)
+                    facebook.authorize(["publish_stream"]); facebook.dialog("feed", andDelegate: self)
                     facebook.request(withMethodName: "photos.upload", andParams: [:], andHttpMethod: "POST", andDelegate: nil)
                     facebook.request(withMethodName: "users.getInfo", andParams: [:], andHttpMethod: "GET", andDelegate: nil)
                     let params = NSMutableDictionary(dictionary: ["query": "SELECT message FROM stream WHERE source_id = me()"])
@@ -94,7 +94,7 @@ struct MigrateCommandTests {
             }
         }
         #expect(problems(line: 3) == ["unsupported"])  // FBDialogDelegate: no web view
-        #expect(problems(line: 7) == ["unsupported"])  // facebook.dialog
+        #expect(problems(line: 7) == ["unsupported", "unsupported"])  // authorize: a device login; a dialog
         #expect(problems(line: 8) == ["rest-not-bridged"])
         #expect(problems(line: 9).isEmpty)  // users.getInfo: bridged
         #expect(problems(line: 11) == ["fql-not-translated"])

@@ -19,9 +19,12 @@ enum MigrationTable {
         hDeviceLogin`) |
         | `Facebook.urlSchemeSuffix`, `Facebook.handleOpen(_:)` | — (no SSO app switch on Linux); `GraphClie\#
         nt.startDeviceLogin(permissions:)` / `finishDeviceLogin(_:progress:)` log in |
-        | `Facebook.authorize(_:)`, `Facebook.clientToken`, `Facebook.deviceLoginPresenter` | `GraphConfigur\#
-        ation.clientToken`, `GraphClient.startDeviceLogin(permissions:)` (show `DeviceLoginCode.userCode` an\#
-        d `verificationURI`), `finishDeviceLogin(_:progress:)` → `DeviceLoginToken` |
+        | `Facebook.authorize(_:)` | `GraphClient.startDeviceLogin(permissions:)` / `finishDeviceLogin(_:pro\#
+        gress:)`: Linux has no web view or Facebook app to log in with, so `authorize(_:)` runs Facebook Log\#
+        in for Devices, which needs `clientToken` (without it, `fbDidNotLogin(false)`) |
+        | `Facebook.clientToken`, `Facebook.deviceLoginPresenter` | `GraphConfiguration.clientToken`, `Graph\#
+        Client.startDeviceLogin(permissions:)` (show `DeviceLoginCode.userCode` and `verificationURI`), `fin\#
+        ishDeviceLogin(_:progress:)` → `DeviceLoginToken` |
         | `Facebook.logout()`, `Facebook.logout(_:)` | drop the token (`GraphConfiguration.accessToken = nil\#
         `); `fbgraph logout` for the CLI's stored token |
         | `Facebook.shouldExtendAccessToken()`, `Facebook.extendAccessToken()`, `Facebook.extendAccessTokenI\#
