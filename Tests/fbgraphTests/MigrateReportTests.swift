@@ -111,6 +111,33 @@ struct MigrateReportTests {
             ])
     }
 
+    @Test(
+        "A closure passed by name has its label's stage; a parameter's type says nothing of another object's property")
+    func closuresByNameAndMemberReceivers() throws {
+        let report = try Self.report(
+            """
+            import FacebookSDK
+
+            func blockCall(_ facebook: Facebook, callback: @escaping FBRequest.FBRequestCallback) {
+                facebook.request(withGraphPath: "me", params: NSMutableDictionary(), method: "GET", callback: callback)
+            }
+            func request(_ request: FBRequest!, didLoad result: Any!) {}
+            let url = entry.request.url
+            let also = self.request.url
+            """)
+        let found = report.sites.map {
+            "\($0.found.line) \($0.found.symbol.spelling) \($0.found.stage?.rawValue ?? "-")"
+        }
+        #expect(
+            found == [
+                "3 Facebook -",
+                "3 FBRequest.FBRequestCallback -",
+                "4 Facebook.request(withGraphPath:params:method:callback:) block",
+                "6 FBRequest -",
+                "8 FBRequest.url -",
+            ])
+    }
+
     /// The sample programs under Legacy/Samples other than Hackbook (the v3.1 sample, once it lands).
     static let otherSamples: [URL] = {
         let samples = root.appendingPathComponent("Legacy/Samples")

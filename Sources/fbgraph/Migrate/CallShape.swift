@@ -166,10 +166,15 @@ struct CallShape {
     func closureLabel(in symbol: LegacySymbols.Symbol) -> String? {
         guard let labels = symbol.labels else { return nil }
         if hasTrailingClosure, labels.count == arguments.count + 1 { return labels.last }
+        // A closure written in place, or passed by name (`callback: callback`).
         return arguments.first { argument in
-            argument.range.count > 2 && tokens[argument.range.lowerBound + 2].isPunctuation("{")
+            Self.closureLabels.contains(argument.label)
+                || argument.range.count > 2 && tokens[argument.range.lowerBound + 2].isPunctuation("{")
         }?.label
     }
+
+    /// The labels of the legacy parameters that take a closure.
+    static let closureLabels: Set<String> = ["callback", "completion", "completionHandler", "handler"]
 
     /// True when an `await` (after `try`, `try?`, `try!`) comes before the expression that ends in
     /// the name at `receiverEnd`.

@@ -32,10 +32,12 @@ struct CallSiteScanner {
         var problems: [MigrationReport.Problem]
     }
 
-    /// What the report's files declare: the legacy type of each name declared with one, the names
-    /// declared with another type, and string constants (`static let query = "SELECT …"`).
+    /// What the report's files declare: the legacy type of each name declared with one (and of the
+    /// names declared with `let` or `var`, which a chain such as `appDelegate.facebook` may reach),
+    /// the names declared with another type, and string constants (`static let query = "SELECT …"`).
     struct Declarations {
         var legacyTyped: [String: Set<String>] = [:]
+        var legacyProperties: [String: Set<String>] = [:]
         var otherTyped: Set<String> = []
         var constants: [String: String] = [:]
 
@@ -54,6 +56,9 @@ struct CallSiteScanner {
                     constants[name] = type
                 } else if after.kind == .word, symbols.typeNames.contains(type) {
                     legacyTyped[name, default: []].insert(type)
+                    if index > 0, tokens[index - 1].isWord("let") || tokens[index - 1].isWord("var") {
+                        legacyProperties[name, default: []].insert(type)
+                    }
                 } else if after.kind == .word, next.isPunctuation(":"), type.first?.isUppercase == true {
                     otherTyped.insert(name)
                 }
@@ -208,7 +213,13 @@ struct CallSiteScanner {
         let receiver = tokens[cursor]
         if receiver.isPunctuation(")") || receiver.isPunctuation("]") || receiver.isPunctuation("}") { return [] }
         guard receiver.kind == .word, let name = receiver.value else { return nil }
-        if let types = declarations.legacyTyped[name] { return types }
+        // `entry.request` is some object's property: only a `let`/`var` of a legacy type may be it (a
+        // parameter `request: FBRequest!` elsewhere says nothing); `self.facebook` is as good as `facebook`.
+        let isMember = cursor > 1 && tokens[cursor - 1].isPunctuation(".") && !tokens[cursor - 2].isWord("self")
+        if let types = isMember ? declarations.legacyProperties[name] : declarations.legacyTyped[name] {
+            return types
+        }
+        if isMember, declarations.legacyTyped[name] != nil { return [] }
         if symbols.hasMembers(name) { return [name] }
         if declarations.otherTyped.contains(name) || name.first?.isUppercase == true { return nil }
         return []
