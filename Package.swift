@@ -56,8 +56,10 @@ let package = Package(
 
         // MARK: The legacy sample program (Hackbook) at the four stages of the migration path
         // (Legacy/Samples/Hackbook/README.md). Shared non-SDK code lives in HackbookSupport; every SDK
-        // call is in its stage. Swift 5 language mode: stage 1 is the app as written for the old SDK,
-        // and the later stages change only its calls.
+        // call is in its stage. Swift 5 language mode for stages 1-3: stage 1 is the app as written for
+        // the old SDK, and the later stages change only its calls. Stage 4 (async) is Swift 6 mode, where
+        // a team moving to async is going: its classes are @MainActor, the callback queue's actor
+        // (Stage4IsolationTests).
         .target(
             name: "HackbookSupport",
             dependencies: ["FacebookGraph", "FacebookGraphReplay"],
@@ -85,7 +87,7 @@ let package = Package(
             name: "Hackbook4Async",
             dependencies: ["FacebookSDK", "FacebookGraph", "HackbookSupport"],
             path: "Legacy/Samples/Hackbook/Hackbook4Async",
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            swiftSettings: [.swiftLanguageMode(.v6)]
         ),
 
         // MARK: Benchmarks (not a product: their needs stay out of the library)

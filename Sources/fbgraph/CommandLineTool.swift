@@ -22,6 +22,7 @@ enum CommandLineTool {
             Command(name: "demo", help: Help.demo, action: .raw { DemoCommand.run($0, output: &$1) }),
             LoginCommand.login,
             LoginCommand.logout,
+            MigrateCommand.command,
         ]
     )
 

@@ -22,6 +22,9 @@ enum Help {
           cassette scan|inspect
                               Check files for secrets; list a cassette's entries.
           demo                Replay the bundled recordings and show what each API style receives (offline).
+          migrate report PATH...
+                              List the legacy SDK call sites of Swift sources: stage, modern
+                              equivalent, what will not work; totals per stage.
           login               Log in with Facebook Login for Devices and save the token.
           logout              Remove the saved token.
           help SUBCOMMAND     Show the help of a subcommand.

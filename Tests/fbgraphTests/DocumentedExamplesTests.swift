@@ -20,11 +20,12 @@ struct DocumentedExamplesTests {
     }
 
     /// Runs `example` in a scratch directory holding copies of the files examples name
-    /// (`Tests/Cassettes`, `Sources/fbgraph/Recordings`); returns the exit status and standard error.
+    /// (`Tests/Cassettes`, `Sources/fbgraph/Recordings`, the Hackbook sample's sources); returns the
+    /// exit status and standard error.
     static func run(_ example: DocumentedExample) throws -> (status: Int32, stderr: String) {
         let work = try TestFiles.directory()
         defer { try? FileManager.default.removeItem(at: work) }
-        for path in ["Tests/Cassettes", "Sources/fbgraph/Recordings"] {
+        for path in ["Tests/Cassettes", "Sources/fbgraph/Recordings", "Legacy/Samples/Hackbook"] {
             let target = work.appendingPathComponent(path)
             try FileManager.default.createDirectory(
                 at: target.deletingLastPathComponent(), withIntermediateDirectories: true)

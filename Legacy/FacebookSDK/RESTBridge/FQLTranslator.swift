@@ -16,7 +16,7 @@ import Foundation
 /// strings, as FQL wrote them. Today's Graph shows the app only friends who use it, so
 /// `is_app_user = 1` filters nothing, and `is_app_user = 0` cannot be answered. Any other query fails
 /// with REST's `error_code` 3 and a message that names the Graph call to use instead.
-enum FQLTranslator {
+package enum FQLTranslator {
     /// `fql.query` (`query`) → the rows.
     static let query: RESTMethodTable.Translation = { context throws(RESTFailure) in
         guard let text = context.call.value("query") else { throw .invalidParameter("fql.query needs query") }
@@ -52,6 +52,18 @@ enum FQLTranslator {
         case friends(columns: [String])
         /// `SELECT uid1, uid2 FROM friend WHERE uid1 = me()`.
         case friendPairs(columns: [String])
+    }
+
+    /// Why the bridge refuses `query` (the message its caller would receive), or nil when it
+    /// translates it: `fbgraph migrate report` asks without making a call.
+    package static func refusal(of query: String) -> String? {
+        do {
+            _ = try parse(query)
+            return nil
+        } catch {
+            guard case .rest(_, let message) = error else { return nil }
+            return message
+        }
     }
 
     /// The query `text` says, or the FQL-is-gone error.

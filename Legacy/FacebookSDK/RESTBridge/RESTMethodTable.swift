@@ -15,7 +15,7 @@ import Foundation
 /// | `fql.query`, `fql.multiquery` | ``FQLTranslator``'s patterns | FQL rows |
 ///
 /// Any other method fails with REST's `error_code` 3, without a request.
-enum RESTMethodTable {
+package enum RESTMethodTable {
     /// A translation: the Graph calls of one REST method, and its REST answer as JSON text.
     typealias Translation = @Sendable (RESTBridge.Context) async throws(RESTFailure) -> Data
 
@@ -33,8 +33,9 @@ enum RESTMethodTable {
         "fql.multiquery": FQLTranslator.multiquery,
     ]
 
-    /// The names of the bridged methods, as REST spelled them.
-    static let methodNames = [
+    /// The names of the bridged methods, as REST spelled them (`fbgraph migrate report` reads them
+    /// to say which legacy REST calls the bridge does not answer).
+    package static let methodNames = [
         "users.getLoggedInUser", "users.getInfo", "friends.get", "friends.getAppUsers", "stream.publish",
         "comments.add", "auth.expireSession", "auth.extendSSOAccessToken", "fql.query", "fql.multiquery",
     ]

@@ -2,7 +2,8 @@ import FacebookGraph
 import FacebookSDK
 import HackbookSupport
 
-/// Hackbook's API calls, one after the other, awaited and decoded into models.
+/// Hackbook's API calls, one after the other, awaited and decoded into models, on the main actor.
+@MainActor
 final class APICallsViewController: NSObject {
     weak var appDelegate: HackbookAppDelegate!
     var friendNames: [String] = []

@@ -1,8 +1,10 @@
 import FacebookSDK
 import HackbookSupport
 
-/// The app delegate: owns the `Facebook` object, logs in, and hears about the session.
-final class HackbookAppDelegate: NSObject, FBSessionDelegate {
+/// The app delegate: owns the `Facebook` object, logs in, and hears about the session, on the main
+/// actor (the `Facebook` object's callback queue is the main queue).
+@MainActor
+final class HackbookAppDelegate: NSObject, @MainActor FBSessionDelegate {
     var facebook: Facebook!
     let apiCalls = APICallsViewController()
 
