@@ -132,9 +132,17 @@ extension CurlEngine {
             }
         }
         if options.acceptCompressedResponses { easy.set(CURLOPT_ACCEPT_ENCODING, "") }
-        if let caFile = options.additionalCAFile, request.scheme == "https" {
-            switch caBundles.bundleFile(adding: caFile, url: request.url) {
-            case .success(let bundle): easy.set(CURLOPT_CAINFO, bundle)
+        if request.scheme == "https" {
+            // The CA path cleared lets libcurl parse the bundle once, not on every new connection
+            // (`CurlCABundles`).
+            switch caBundles.trust(adding: options.additionalCAFile, url: request.url) {
+            case .success(.libcurlDefaults): break
+            case .success(.file(let path)):
+                easy.set(CURLOPT_CAINFO, path)
+                easy.set(CURLOPT_CAPATH, pointer: nil)
+            case .success(.blob(let bytes, let clearsCAPath)):
+                easy.set(CURLOPT_CAINFO_BLOB, blob: bytes)
+                if clearsCAPath { easy.set(CURLOPT_CAPATH, pointer: nil) }
             case .failure(let error): return error
             }
         }
