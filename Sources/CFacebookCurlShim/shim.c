@@ -1,4 +1,7 @@
+#define _GNU_SOURCE
 #include "CFacebookCurlShim.h"
+
+#include <sys/mman.h>
 
 CURLcode fbs_easy_setopt_long(CURL *handle, CURLoption option, long value) {
     return curl_easy_setopt(handle, option, value);
@@ -18,6 +21,15 @@ CURLcode fbs_easy_setopt_slist(CURL *handle, CURLoption option, struct curl_slis
 CURLcode fbs_easy_setopt_write_callback(CURL *handle, CURLoption option, fbs_write_callback value) {
     return curl_easy_setopt(handle, option, value);
 }
+CURLcode fbs_easy_setopt_blob_copy(CURL *handle, CURLoption option, const void *data, size_t length) {
+    struct curl_blob blob;
+    blob.data = (void *)data;
+    blob.len = length;
+    blob.flags = CURL_BLOB_COPY;
+    return curl_easy_setopt(handle, option, &blob);
+}
+
+int fbs_memfd_create(const char *name) { return memfd_create(name, MFD_CLOEXEC); }
 
 CURLcode fbs_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);

@@ -43,11 +43,11 @@ struct CassetteInFlightTests {
     func waitsForTheAnswer() throws {
         let (error, path) = try Self.fireAndForget(delay: .milliseconds(300))
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
-        guard case .recordedNewEntries(_, let count) = error else {
+        guard let error, error.code == .recordedNewEntries else {
             Issue.record("expected recordedNewEntries, got \(String(describing: error))")
             return
         }
-        #expect(count == 1)
+        #expect(error.count == 1)
         let saved = try Cassette(contentsOf: URL(fileURLWithPath: path), mode: .never)
         #expect(saved.entries.count == 1)
         #expect(saved.entries.first?.request.url.contains("/slow") == true)
@@ -57,15 +57,16 @@ struct CassetteInFlightTests {
     func failsNamingThem() throws {
         let (error, path) = try Self.fireAndForget(delay: .seconds(20), inFlightTimeout: .milliseconds(200))
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
-        guard case .requestsInFlight(let reported, let requests) = error else {
+        guard let error, error.code == .requestsInFlight, let reported = error.path else {
             Issue.record("expected requestsInFlight, got \(String(describing: error))")
             return
         }
+        let requests = error.requests
         #expect(reported == path)
         #expect(requests.count == 1)
         #expect(requests.first?.hasPrefix("GET http://127.0.0.1:") == true, "\(requests)")
         #expect(requests.first?.contains("/slow") == true)
-        let text = "\(error.map { "\($0)" } ?? "")"
+        let text = "\(error)"
         #expect(!text.contains("EAAGsecretToken"), "\(text)")
         #expect(text.contains("<TOKEN-1>"))
         #expect(!FileManager.default.fileExists(atPath: path), "nothing may be saved while a request is in flight")
@@ -95,8 +96,8 @@ struct CassetteInFlightTests {
                 await Task.yield()
             }
             Issue.record("use returned while a request was in flight")
-        } catch CassetteError.requestsInFlight(_, let requests) {
-            #expect(requests.count == 1)
+        } catch let error as CassetteError where error.code == .requestsInFlight {
+            #expect(error.requests.count == 1)
         }
         #expect(!FileManager.default.fileExists(atPath: stuckPath))
     }

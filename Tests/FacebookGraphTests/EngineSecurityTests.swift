@@ -82,8 +82,44 @@ struct EngineSecurityTests {
     }
 }
 
-@Suite("The extra CA bundle is written privately", .enabled(if: NginxFixture.isAvailable))
+@Suite("The extra CA bundle is written nowhere", .enabled(if: NginxFixture.isAvailable))
 struct CABundleFileTests {
+    @Test(
+        "A process that trusts an extra CA, through the shared engine and a private one, verifies TLS against it and leaves nothing in its temporary directory"
+    )
+    func nothingWritten() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        if IsolatedTest.isChild {
+            let url = try #require(environment["FACEBOOKSDKSHIM_CA_TEST_URL"])
+            let caFile = try #require(environment["FACEBOOKSDKSHIM_CA_TEST_CA"])
+            var options = testOptions()
+            options.additionalCAFile = caFile
+            let engine = CurlEngine()
+            for engine in [CurlEngine.shared, engine] {
+                let response = try await engine.send(try PreparedRequest(url: url, options: options))
+                #expect(response.status == 200 && response.httpVersion == "2")
+            }
+            engine.shutdown()
+            #expect(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()) == [])
+            return
+        }
+        let nginx = try NginxFixture()
+        defer { nginx.stop() }
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("ca-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        let run = try await IsolatedTest.run(
+            filter: "CABundleFileTests/nothingWritten",
+            environment: [
+                "TMPDIR": temporary.path, "FACEBOOKSDKSHIM_CA_TEST_URL": nginx.httpsURL("/me"),
+                "FACEBOOKSDKSHIM_CA_TEST_CA": nginx.caFile,
+            ],
+            timeout: 120)
+        #expect(run.status == 0, "\(run.tail)")
+        #expect((run.stdout + run.stderr).contains("verifies TLS against it"), "the child ran no test")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
+    }
+
     @Test("A directory another user pre-created at the old predictable path is never used")
     func predictablePathIgnored() async throws {
         let nginx = try NginxFixture()

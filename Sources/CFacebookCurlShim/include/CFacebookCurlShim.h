@@ -15,6 +15,8 @@ CURLcode fbs_easy_setopt_ptr(CURL *handle, CURLoption option, const void *value)
 CURLcode fbs_easy_setopt_string(CURL *handle, CURLoption option, const char *value);
 CURLcode fbs_easy_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *value);
 CURLcode fbs_easy_setopt_write_callback(CURL *handle, CURLoption option, fbs_write_callback value);
+/// A `struct curl_blob` option (CURLOPT_CAINFO_BLOB); libcurl copies the bytes (CURL_BLOB_COPY).
+CURLcode fbs_easy_setopt_blob_copy(CURL *handle, CURLoption option, const void *data, size_t length);
 
 CURLcode fbs_easy_getinfo_long(CURL *handle, CURLINFO info, long *value);
 CURLcode fbs_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value);
@@ -27,6 +29,10 @@ CURLMcode fbs_multi_setopt_long(CURLM *handle, CURLMoption option, long value);
 CURL *fbs_msg_easy_handle(const CURLMsg *message);
 CURLcode fbs_msg_result(const CURLMsg *message);
 int fbs_msg_is_done(const CURLMsg *message);
+
+/// memfd_create(name, MFD_CLOEXEC): an anonymous file in memory, named in no file system; -1 and errno
+/// on failure (Glibc's module does not export it to Swift).
+int fbs_memfd_create(const char *name);
 
 /// Constants that are macros of expressions and do not import.
 long fbs_version_num(void);

@@ -26,8 +26,8 @@ extension Cassette {
     ///   - mode: The record mode; `FB_RECORD_MODE` (strict replay when unset) by default.
     ///   - inFlightTimeout: How long to wait, after `body` returns, for the requests it started.
     ///   - body: The test, given the transport to use.
-    /// - Throws: ``CassetteError/requestsInFlight(path:requests:)`` when requests are still in flight
-    ///   after `inFlightTimeout` (nothing is saved then); ``CassetteError/recordedNewEntries(path:count:)``
+    /// - Throws: ``CassetteError/Code/requestsInFlight`` when requests are still in flight
+    ///   after `inFlightTimeout` (nothing is saved then); ``CassetteError/Code/recordedNewEntries``
     ///   after a run that recorded anything, so a person reviews the new entries before the test can
     ///   pass; the errors of ``init(contentsOf:mode:redactor:)``; whatever `body` throws.
     @discardableResult

@@ -43,8 +43,8 @@ public final class Cassette: @unchecked Sendable {
 
     /// Opens the cassette at `url` in `mode`.
     ///
-    /// - Throws: ``CassetteError/missingCassette(path:)`` for a missing file in strict mode,
-    ///   ``CassetteError/unreadable(path:reason:)`` for a file that cannot be read or is not HAR (the
+    /// - Throws: ``CassetteError/Code/missingCassette`` for a missing file in strict mode,
+    ///   ``CassetteError/Code/unreadable`` for a file that cannot be read or is not HAR (the
     ///   reason names the entry and field, or the line and column, as ``HARReadError`` does).
     public init(contentsOf url: URL, mode: RecordMode = .never, redactor: Redactor = Redactor()) throws {
         let exists = FileManager.default.fileExists(atPath: url.path)
