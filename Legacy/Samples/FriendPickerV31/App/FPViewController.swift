@@ -95,31 +95,34 @@ final class FPViewController: NSObject, FBFriendPickerDelegate {
         }
     }
 
-    // MARK: BooleanOGSample: BOGSecondViewController's batch
+    // MARK: BooleanOGSample: BOGSecondViewController's batch, two named requests, the second depending
+    // on the first through a `{result=…}` reference (Graph answers the first with null: it was only
+    // needed by the second)
 
     func loadActivity() {
-        let friends: FBRequest = FBRequest(forGraphPath: "me/friends")
-        let permissions: FBRequest = FBRequest(forGraphPath: "me/permissions")
+        let friends = FBRequest(graphPath: "me/friends", parameters: ["limit": "3"], httpMethod: "GET")
+        let profiles = FBRequest(
+            graphPath: "", parameters: ["ids": "{result=friends:$.data.*.id}", "fields": "name"], httpMethod: "GET")
         var numCalls = 2
         let connection = FBRequestConnection()
-        let handleBatch: (String, Any?, Error?) -> Void = { name, result, error in
-            numCalls -= 1
-            if let error = error {
-                print("batch \(name): error \(error.localizedDescription)")
-            } else if let result = result as? NSDictionary, let data = result["data"] as? [Any] {
-                let first = data.first as? FBGraphUser
-                print(
-                    "batch \(name): \(data.count) items, first \(first?.name ?? first?.object(forKey: "permission") ?? "")"
-                )
-            }
-            if numCalls == 0 { FBSession.active().closeAndClearTokenInformation() }
-        }
         connection.add(
-            friends, completionHandler: { _, result, error in handleBatch("friends", result, error) },
-            batchEntryName: "friends")
+            friends,
+            completionHandler: { _, result, error in
+                numCalls -= 1
+                print("batch friends: \(result == nil && error == nil ? "omitted" : "answered")")
+            }, batchEntryName: "friends")
         connection.add(
-            permissions, completionHandler: { _, result, error in handleBatch("permissions", result, error) },
-            batchEntryName: "permissions")
+            profiles,
+            completionHandler: { _, result, error in
+                numCalls -= 1
+                if let error = error {
+                    print("batch profiles: error \(error.localizedDescription)")
+                } else if let result = result as? [String: Any] {
+                    let names = result.values.compactMap { ($0 as? [String: Any])?["name"] as? String }.sorted()
+                    print("batch profiles: \(names.joined(separator: ", "))")
+                }
+                if numCalls == 0 { FBSession.active().closeAndClearTokenInformation() }
+            }, batchEntryName: "profiles")
         connection.start()
     }
 }
