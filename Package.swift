@@ -90,6 +90,15 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
 
+        // The v3.1 sample (Legacy/Samples/FriendPickerV31): FriendPickerSample, Scrumptious's profile and
+        // BooleanOGSample's batch, ported with the importer's spellings, run against the Graph stand-in.
+        .executableTarget(
+            name: "FriendPickerV31",
+            dependencies: ["FacebookSDK", "FacebookGraphReplay"],
+            path: "Legacy/Samples/FriendPickerV31/App",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+
         // MARK: Benchmarks (not a product: their needs stay out of the library)
         .executableTarget(
             name: "fbbench",
@@ -143,7 +152,7 @@ let package = Package(
         .testTarget(
             name: "HackbookSampleTests",
             dependencies: [
-                "Hackbook1Delegates", "Hackbook2Blocks", "Hackbook3Results", "Hackbook4Async",
+                "Hackbook1Delegates", "Hackbook2Blocks", "Hackbook3Results", "Hackbook4Async", "FriendPickerV31",
                 "FacebookGraphTestSupport",
             ]
         ),
@@ -187,7 +196,7 @@ if ProcessInfo.processInfo.environment["FACEBOOKSDKSHIM_FUZZ"] == "1" {
 // Swift's Clang importer spelled the old headers (`FBRequestDelegate!`, `Error!`).
 let legacySpelledTargets: Set<String> = [
     "FacebookSDK", "FBConnect", "FacebookSDKTests", "FacebookSDKSourceCompatTests",
-    "Hackbook1Delegates", "Hackbook2Blocks", "Hackbook3Results", "Hackbook4Async",
+    "Hackbook1Delegates", "Hackbook2Blocks", "Hackbook3Results", "Hackbook4Async", "FriendPickerV31",
 ]
 for target in package.targets where target.type != .system && target.name != "CFacebookCurlShim" {
     var settings = target.swiftSettings ?? []

@@ -43,9 +43,8 @@ final class V31RequestSourceCompatTests: XCTestCase {
         //  ^(FBRequestConnection *connection, NSDictionary<FBGraphUser> *user, NSError *error) { … }];
         if session.isOpen {
             FBRequest.forMe().start { connection, user, error in
-                if error == nil {
-                    let user = user as! NSMutableDictionary
-                    userNameLabelText = user["name"] as? String
+                if error == nil, let user = user as? FBGraphUser {
+                    userNameLabelText = user.name
                     profileID = user.object(forKey: "id")
                 }
                 XCTAssertTrue(Thread.isMainThread)
@@ -76,14 +75,17 @@ final class V31RequestSourceCompatTests: XCTestCase {
             numCalls -= 1
             let shouldDisplay = numCalls == 0
             verbs.append(verb)
-            // `result.data` and its entries: swift-corelibs-foundation hands nested containers out
-            // as Swift values, so the sample's in-place `entry.verb = verb` edits a copy here.
+            // `for (id<BOGGraphPublishedBooleanAction> entry in result.data) { entry.verb = verb; … }`:
+            // the entries are the result's graph objects (an FBGraphObjectArray hands them out as
+            // themselves), so the edit is the result's.
             if let result = result as? NSDictionary, let data = result["data"] as? [Any] {
                 for entry in data {
-                    var entry = entry as! [String: Any]
-                    entry["verb"] = verb
+                    let entry = entry as! FBGraphObjectProtocol
+                    entry.setObject(verb, forKey: "verb")
                     activity.add(entry)
                 }
+                let first = (result["data"] as? [Any])?.first as? FBGraphUser
+                XCTAssertEqual(first?.object(forKey: "verb") as? String, verb, "the edit is the result's")
             }
             if shouldDisplay { displayed.fulfill() }
         }

@@ -2,6 +2,7 @@
 // (FBRequest.h, FBRequestConnection.h). Checked with ../shared/tools/importer-check/importer-check; the
 // same calls compile against this package in Tests/FacebookSDKSourceCompatTests/V31RequestSourceCompatTests.swift.
 import FacebookSDK
+import Foundation
 import ObjCCoreLocation
 import ObjCUIKit
 
@@ -45,6 +46,12 @@ func v31RequestProbe(session: FBSession, photo: UIImage, object: FBGraphObjectPr
         let _: FBRequestConnection? = connection
         let _: Any? = result
         let _: Error? = error
+        // A result is a graph object (Scrumptious: `NSDictionary<FBGraphUser> *user`; `user.name`).
+        if let user = result as? FBGraphUser {
+            let _: String? = user.name
+            let _: String? = user.id
+        }
+        let _: NSMutableDictionary? = result as? NSMutableDictionary
     }
     let started: FBRequestConnection = me.start(completionHandler: handler)
     me.start { _, _, _ in }

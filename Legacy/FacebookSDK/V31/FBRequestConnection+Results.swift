@@ -62,12 +62,14 @@ struct V31Outcome {
     }
 }
 
-/// The one place a v3.1 result is made from a response body: a JSON object or array as mutable
-/// containers all the way down, built as the body is read by the legacy layer's one builder
-/// (``MutableJSONBuilder``: v3.1 handed out graph objects backed by mutable dictionaries, and apps
-/// edit them), anything else as `{FBNonJSONResponseProperty: "<the text>"}`.
+/// The one place a v3.1 result is made from a response body: a JSON object or array as graph
+/// objects all the way down, built as the body is read by the legacy layer's one builder
+/// (``GraphObjectJSONBuilder`` over ``MutableJSONBuilder``): every object an `NSMutableDictionary`,
+/// which is a graph object (`as? FBGraphUser`; NSMutableDictionary+FBGraphObject.swift), every array
+/// an ``FBGraphObjectArray`` that hands its graph objects out as themselves. Anything else is
+/// `{FBNonJSONResponseProperty: "<the text>"}`.
 func v31Result(from body: Data) -> Any {
-    var builder = MutableJSONBuilder()
+    var builder = GraphObjectJSONBuilder()
     if let parsed = try? GraphJSON.read(body, builder: &builder), parsed is NSDictionary || parsed is NSArray {
         return parsed
     }

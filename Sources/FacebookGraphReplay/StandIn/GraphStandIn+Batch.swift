@@ -11,7 +11,7 @@ extension GraphStandIn {
 
     /// Answers a batch as Graph does: a JSON array in request order, each item
     /// `{"code":…,"headers":[{"name":…,"value":…}],"body":"<JSON as a string>"}`, and `null` for an
-    /// item whose dependency (`depends_on`) failed or for a named item another item depended on
+    /// item whose dependency (`depends_on`, or a `{result=…}` reference: GraphStandIn+BatchReferences.swift) failed or for a named item another item depended on
     /// (unless it said `omit_response_on_success: false`). Items use the batch's token unless they
     /// carry their own; `include_headers=false` drops the headers.
     static func batch(_ call: Call, items text: String, token: String, origin: String) -> Answer {
@@ -25,17 +25,22 @@ extension GraphStandIn {
         let includeHeaders = call.value("include_headers") != "false"
         var results: [Any] = []
         var named: [String: (index: Int, succeeded: Bool, omitOnSuccess: Bool)] = [:]
-        for case let item as [String: Any] in items {
+        var answers: [String: Any] = [:]
+        items: for case let item as [String: Any] in items {
             let name = item["name"] as? String
-            if let dependency = item["depends_on"] as? String {
+            let dependencies = [item["depends_on"] as? String].compactMap { $0 } + referencedNames(in: item)
+            for dependency in dependencies {
                 guard let parent = named[dependency], parent.succeeded else {
                     results.append(NSNull())
                     if let name { named[name] = (results.count - 1, false, true) }
-                    continue
+                    continue items
                 }
-                if parent.omitOnSuccess { results[parent.index] = NSNull() }
             }
-            let answer = self.answer(batchItem(item, token: token), origin: origin)
+            for dependency in dependencies where named[dependency]?.omitOnSuccess == true {
+                results[named[dependency]!.index] = NSNull()
+            }
+            let call = resolvingReferences(batchItem(item, token: token), answers: answers)
+            let answer = self.answer(call, origin: origin)
             var result: [String: Any] = ["code": answer.status, "body": String(decoding: answer.body, as: UTF8.self)]
             if includeHeaders {
                 result["headers"] = answer.headers.filter { batchItemHeaders.contains($0.name.lowercased()) }
@@ -43,6 +48,7 @@ extension GraphStandIn {
             }
             results.append(result)
             if let name {
+                answers[name] = try? JSONSerialization.jsonObject(with: answer.body)
                 let omit = item["omit_response_on_success"] as? Bool ?? true
                 named[name] = (results.count - 1, (200..<300).contains(answer.status), omit)
             }
