@@ -69,8 +69,7 @@ struct V31Outcome {
 /// (``MutableJSONBuilder``: v3.1 handed out graph objects backed by mutable dictionaries, and apps
 /// edit them), anything else as `{FBNonJSONResponseProperty: "<the text>"}`.
 func v31Result(from body: Data) -> Any {
-    var builder = MutableJSONBuilder()
-    if let parsed = try? GraphJSON.read(body, builder: &builder), parsed is NSDictionary || parsed is NSArray {
+    if let parsed = (try? MutableJSONBuilder.parse(body))?.value, parsed is NSDictionary || parsed is NSArray {
         return parsed
     }
     return NSMutableDictionary(dictionary: [FBNonJSONResponseProperty: String(decoding: body, as: UTF8.self)])
