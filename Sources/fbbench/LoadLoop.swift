@@ -187,11 +187,15 @@ final class LoadLoop: Sendable {
         }
     }
 
-    /// `iterations` rounds of a linear congruential step (a few instructions each), kept.
+    /// `iterations` rounds of a multiply and an xor-shift (~5 instructions each, which the optimizer
+    /// cannot fold into fewer: a plain linear congruential step it did), kept.
     @inline(never)
     private func burn(_ iterations: Int) {
         var state = UInt64(truncatingIfNeeded: iterations)
-        for _ in 0..<iterations { state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407 }
+        for _ in 0..<iterations {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            state ^= state >> 29
+        }
         injectedSink.store(state, ordering: .relaxed)
     }
 
