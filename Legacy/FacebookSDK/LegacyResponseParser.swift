@@ -37,8 +37,7 @@ package enum LegacyResponseParser {
         }
         // The package's one JSON reader, building json-framework's mutable containers as it reads.
         // Text it accepts is UTF-8 throughout, so the body is only decoded as text when it is not JSON.
-        var builder = MutableJSONBuilder()
-        let parsed: Any? = try? GraphJSON.read(body, builder: &builder)
+        let parsed: Any? = (try? MutableJSONBuilder.parse(body))?.value
         let text = parsed == nil ? String(data: body, encoding: .utf8) : nil
         // Whether the body reports an error is the core's decision; the v2 rules take the shapes v2
         // knew (an `error` key, `error_code`, `error_msg`/`error_reason`) and shape the NSError. The

@@ -54,20 +54,6 @@ enum AllBenchmark {
         Exit status 1 when a run fails or any request goes unanswered.
         """
 
-    /// The text `fbbench instructions --help` prints.
-    static let instructionsHelp = """
-        OVERVIEW: Instructions per request under valgrind --tool=callgrind for the C loop, the engine,
-        the legacy block and delegate APIs and the modern async path: each client at two request
-        counts, the difference divided by the extra requests, so start-up is not counted.
-
-        USAGE: fbbench instructions
-
-        OPTIONS:
-          -h, --help  Shows this help.
-
-        Needs valgrind (apt-get install valgrind); exit status 1 when no count could be taken.
-        """
-
     /// Runs every section; returns the worst exit status.
     static func runAll(requests: Int, runs: Int, memoryRequests: Int, chart: String?) -> Int32 {
         var transport = TransportBenchmark(
@@ -79,7 +65,7 @@ enum AllBenchmark {
         print("\n== memory ==")
         status = max(status, runMemory(longRequests: memoryRequests))
         print("\n== instructions per request (callgrind) ==")
-        let instructions = runInstructions()
+        let instructions = InstructionsBenchmark.run(InstructionsBenchmark.Options()).rows.map { ($0.label, $0.value) }
         print("\n== picker (filter + group + sort per keystroke) ==")
         status = max(status, PickerFilterBenchmark.run())
         let path = chart ?? packageRoot().appendingPathComponent("docs/performance-chart.svg").path
@@ -189,7 +175,8 @@ enum AllBenchmark {
         var results: [String: Double] = [:]
         for (impl, label, _) in parsers(Data()) {
             let base = [ChildProcess.currentExecutable, "parse-child", "--impl", impl, "--iterations"]
-            guard let one = collected(valgrind, base + ["1"], work), let three = collected(valgrind, base + ["3"], work)
+            guard let one = InstructionsBenchmark.collected(valgrind, base + ["1"], work),
+                let three = InstructionsBenchmark.collected(valgrind, base + ["3"], work)
             else {
                 print("parse, \(label): callgrind run failed")
                 continue
@@ -282,81 +269,6 @@ enum AllBenchmark {
             if !curve.isEmpty { print("  resident set (requests, MB): " + curve.joined(separator: ", ")) }
         }
         return status
-    }
-
-    // MARK: - instructions
-
-    /// Instructions per request under callgrind: each client at two request counts, the difference
-    /// divided by the extra requests (so start-up is not counted). Returns label → instructions.
-    static func runInstructions() -> [(label: String, perRequest: Double)] {
-        guard let valgrind = ChildProcess.findExecutable("valgrind") else {
-            print("valgrind not found (apt-get install valgrind): no instruction counts")
-            return []
-        }
-        guard let fixture = try? NginxFixture(), let work = try? TransportBenchmark.makeWorkDirectory() else {
-            print("instructions: cannot start nginx")
-            return []
-        }
-        defer {
-            fixture.stop()
-            try? FileManager.default.removeItem(atPath: work)
-        }
-        let transport = TransportBenchmark(
-            requests: 1, concurrency: 64, runs: 1, includeHTTP2: false, cSource: nil, timeLimitSeconds: 60)
-        let cBinary = transport.compileCLoop(into: work)
-        let url = fixture.httpURL("/me")
-        var rows: [(label: String, arguments: (Int) -> [String])] = []
-        if let cBinary {
-            rows.append(("C libcurl multi", { [cBinary, "-n", "\($0)", "-c", "64", "-u", url] }))
-        }
-        for (label, client) in [
-            ("engine", "engine"), ("legacy block API", "legacy-block"), ("legacy delegate API", "legacy-delegate"),
-            ("modern async + GraphUser", "modern-async"),
-        ] {
-            rows.append(
-                (
-                    label,
-                    {
-                        [
-                            ChildProcess.currentExecutable, "transport-child", "--client", client, "--url", url,
-                            "--requests", "\($0)", "--time-limit", "600",
-                        ]
-                    }
-                ))
-        }
-        let (small, large) = (1_000, 3_000)
-        var results: [(label: String, perRequest: Double)] = []
-        for row in rows {
-            guard let low = collected(valgrind, row.arguments(small), work),
-                let high = collected(valgrind, row.arguments(large), work)
-            else {
-                print("\(row.label): callgrind run failed")
-                continue
-            }
-            let perRequest = Double(high - low) / Double(large - small)
-            results.append((row.label, perRequest))
-            print(row.label.padding(toLength: 32, withPad: " ", startingAt: 0) + String(format: "%10.0f", perRequest))
-        }
-        if let c = results.first(where: { $0.label == "C libcurl multi" })?.perRequest {
-            for row in results where row.label != "C libcurl multi" {
-                print(String(format: "  %@ ÷ C: %.2f×", row.label, row.perRequest / c))
-            }
-        }
-        return results
-    }
-
-    /// Total instructions callgrind counted for one run, or nil.
-    private static func collected(_ valgrind: String, _ command: [String], _ work: String) -> Int? {
-        let outcome = ChildProcess(
-            executable: valgrind,
-            arguments: ["--tool=callgrind", "--callgrind-out-file=/dev/null"] + command,
-            timeoutSeconds: 900
-        ).run(in: work)
-        guard outcome.status == 0 else { return nil }
-        guard let line = outcome.errorOutput.split(separator: "\n").first(where: { $0.contains("Collected :") }),
-            let number = line.split(separator: ":").last.map({ $0.trimmingCharacters(in: .whitespaces) })
-        else { return nil }
-        return Int(number)
     }
 
     // MARK: - chart

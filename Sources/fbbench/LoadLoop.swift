@@ -65,6 +65,12 @@ final class LoadLoop: Sendable {
     private let done = Atomic<Bool>(false)
     /// The resident set (KB) when the 10,000th request completed, or -1 before.
     private let residentAt10k = Atomic<Int>(-1)
+    /// Iterations of busy work per completion (`FBBENCH_INJECT_INSTRUCTIONS`, 0 when unset): a
+    /// slowdown of the benchmark's clients only, never of the library, to see
+    /// `scripts/instructions-guard` fail.
+    private let injectedWork = Int(ProcessInfo.processInfo.environment["FBBENCH_INJECT_INSTRUCTIONS"] ?? "") ?? 0
+    /// Where the injected work's result goes, so the optimizer keeps the loop.
+    private let injectedSink = Atomic<UInt64>(0)
 
     /// A loop over `settings` whose requests `send` starts; `expectedVersion` (`1.1`, `2`) is
     /// checked on every response when given; `countsConnections` says whether the client reports
@@ -167,6 +173,7 @@ final class LoadLoop: Sendable {
 
     /// Counts one completion: signals the end after the last, else starts the next request.
     private func finishOne() {
+        if injectedWork > 0 { burn(injectedWork) }
         let count = completed.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue
         if count == 10_000 { residentAt10k.store(ResourceUsage.currentResidentKilobytes(), ordering: .relaxed) }
         if let every = settings.residentTraceInterval, count % every == 0 {
@@ -178,6 +185,18 @@ final class LoadLoop: Sendable {
         } else {
             startNext()
         }
+    }
+
+    /// `iterations` rounds of a multiply and an xor-shift (~5 instructions each, which the optimizer
+    /// cannot fold into fewer: a plain linear congruential step it did), kept.
+    @inline(never)
+    private func burn(_ iterations: Int) {
+        var state = UInt64(truncatingIfNeeded: iterations)
+        for _ in 0..<iterations {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            state ^= state >> 29
+        }
+        injectedSink.store(state, ordering: .relaxed)
     }
 
     /// Starts a request unless all have been started.

@@ -169,12 +169,17 @@ func runCommand(_ arguments: [String]) -> Int32 {
             return AllBenchmark.runMemory(
                 longRequests: try options.integer("--memory-requests", default: 1_000_000, in: 10_000...100_000_000))
         case "instructions":
-            let options = try ParsedOptions(arguments.dropFirst(), valued: [], flags: ["-h", "--help"])
+            let options = try ParsedOptions(
+                arguments.dropFirst(), valued: ["--requests", "--tsv"], flags: ["--parse", "-h", "--help"])
             if options.has("-h") || options.has("--help") {
-                print(AllBenchmark.instructionsHelp)
+                print(InstructionsBenchmark.help)
                 return 0
             }
-            return AllBenchmark.runInstructions().isEmpty ? 1 : 0
+            let outcome = InstructionsBenchmark.run(
+                InstructionsBenchmark.Options(
+                    requests: try options.integer("--requests", default: 1_000, in: 10...1_000_000),
+                    includeParse: options.has("--parse"), tsvPath: options.string("--tsv")))
+            return outcome.complete && !outcome.rows.isEmpty ? 0 : 1
         case "transport-child":
             let options = try ParsedOptions(
                 arguments.dropFirst(),

@@ -145,6 +145,32 @@ struct LegacyParsingTests {
         #expect(swift["a"] as? [Any] != nil)
     }
 
+    @Test(
+        "Member names read back exactly however the builder made them: repeated (the last value wins), escaped, non-ASCII, long, and more distinct ones than its table keeps"
+    )
+    func memberNames() throws {
+        let long = String(repeating: "k", count: 40)
+        let many = (0..<200).map { #""n\#($0)":\#($0)"# }.joined(separator: ",")
+        let body = #"{"a":1,"b":[{"a":"x","a":"y"},{"a":null}],"a":2,"\u0061\/b":3,"café":4,"\#(long)":5,\#(many)}"#
+        guard case .result(let value) = LegacyResponseParser.parse(body: Data(body.utf8), status: 200) else {
+            Issue.record("the body failed")
+            return
+        }
+        let object = try #require(value as? NSMutableDictionary)
+        #expect(object.count == 5 + 200)
+        #expect(object["a"] as? Int == 2, "the last value wins")
+        #expect(object["a/b"] as? Int == 3)
+        #expect(object["café"] as? Int == 4)
+        #expect(object[long] as? Int == 5)
+        let numbered = (0..<200).filter { index in object["n" + String(index)] as? Int == index }
+        #expect(numbered.count == 200)
+        let items = try #require(object["b"] as? [[String: Any]])
+        #expect(items.count == 2)
+        #expect(items.first?["a"] as? String == "y")
+        #expect(items.first?.count == 1)
+        #expect(items.last?["a"] is NSNull)
+    }
+
     @Test("integerValue reads error codes as Objective-C's intValue did")
     func intValue() {
         #expect(LegacyResponseParser.integerValue(NSNumber(value: 190)) == 190)

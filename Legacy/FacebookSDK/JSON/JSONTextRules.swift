@@ -29,17 +29,16 @@ enum JSONTextRules {
         if data.starts(with: [0xEF, 0xBB, 0xBF]) {
             return .failure(Failure(code: EPARSE, description: "Unrecognised leading character (a byte-order mark)"))
         }
-        var builder = MutableJSONBuilder()
-        let value: Any
+        let parsed: MutableJSONBuilder.Parsed
         do {
-            value = try GraphJSON.read(data, maximumDepth: maxDepth, builder: &builder)
+            parsed = try MutableJSONBuilder.parse(data, maximumDepth: maxDepth)
         } catch {
             return .failure(failure(for: error, in: Array(data)))
         }
-        guard !builder.sawNumberOutOfRange else {
+        guard !parsed.sawNumberOutOfRange else {
             return .failure(Failure(code: EPARSENUM, description: "Number out of range"))
         }
-        return .success(value)
+        return .success(parsed.value)
     }
 
     /// Whether a value is a JSON array or object, in any of the forms Swift and Foundation give them.

@@ -5,28 +5,73 @@ import Foundation
 /// reads: every object an `NSMutableDictionary` and every array an `NSMutableArray`, at every level,
 /// so that legacy code that edits a result in place (`result as? NSMutableDictionary`, ShareKit's
 /// NSNull-to-"" walk) keeps its edit. The scalars are the core's (`GraphJSONFoundationBuilder`):
-/// `String`, `NSNumber` (an `Int64`, `UInt64` or `Double` inside, booleans as `Bool`),
-/// `NSDecimalNumber` beyond 64 bits, `NSNull`.
+/// `NSNumber` (an `Int64`, `UInt64` or `Double` inside, booleans as `Bool`), `NSDecimalNumber`
+/// beyond 64 bits, `NSNull`; strings are `NSString`s (a top-level string is a `String`).
 ///
-/// The containers are built directly, not converted from an immutable tree afterwards (`fbbench
-/// parse`, docs/PERFORMANCE.md). Every legacy JSON path reads through this builder: the v2 response
-/// parse (``LegacyResponseParser``, for the delegate and the seed's blocks) and json-framework's
-/// parser (``SBJsonParser``, ``SBJSON``, the `JSON.h` categories and 3.1.1's `FBSBJSON` copies).
+/// Every legacy JSON path reads through ``parse(_:maximumDepth:)``: the v2 response parse
+/// (``LegacyResponseParser``, for the delegate and the seed's blocks), json-framework's parser
+/// (``SBJsonParser``, ``SBJSON``, the `JSON.h` categories and 3.1.1's `FBSBJSON` copies) and v3.1's
+/// results.
 ///
-/// Strings are immutable `String`s: json-framework handed out `NSMutableString`s, which no known
-/// caller appended to in place (Migration.md, the result shapes).
+/// What it costs is Foundation's (docs/PERFORMANCE.md, "The legacy result as json-framework's
+/// mutable containers"), so the builder hands Foundation finished objects: each container's values
+/// wait on a stack until it closes and go into `NSMutableDictionary(objects:forKeys:count:)` or
+/// `NSMutableArray(objects:count:)` at their final size, with no `setObject(_:forKey:)` (which boxes
+/// its key and value through `AnyHashable` and `Any` each time); a member name a document repeats is
+/// one `NSString` (``JSONKeyInterner``); strings become `NSString`s once, not `String`s bridged on
+/// insertion.
+///
+/// Strings are immutable: json-framework handed out `NSMutableString`s, which no known caller
+/// appended to in place (Migration.md, the result shapes).
 struct MutableJSONBuilder: GraphJSONBuilder {
+    /// A parsed document: its value and whether a number beyond `NSDecimalNumber`'s range was read.
+    struct Parsed {
+        /// The value: containers mutable at every level, a top-level string a `String`.
+        var value: Any
+        /// Whether a number beyond `NSDecimalNumber`'s range (`1e400`) was read: `GraphJSON` gives it
+        /// as a NaN decimal, which json-framework refused.
+        var sawNumberOutOfRange: Bool
+    }
+
+    /// Reads `data` into json-framework's shapes (see the type's description).
+    ///
+    /// - Throws: `GraphJSONError`, from the reader.
+    /// - Parameter graphObjectArrays: v3.1's shape: every array an ``FBGraphObjectArray``, which hands
+    ///   its graph objects out as themselves (v3.1 results; ``v31Result(from:)``).
+    static func parse(
+        _ data: Data, maximumDepth: Int = GraphJSON.maximumDepth, graphObjectArrays: Bool = false
+    ) throws(GraphJSONError) -> Parsed {
+        var builder = MutableJSONBuilder()
+        builder.graphObjectArrays = graphObjectArrays
+        let value = try GraphJSON.read(data, maximumDepth: maximumDepth, builder: &builder)
+        // A string is an NSString inside a container, where Foundation keeps objects; alone it is
+        // the Swift `String` the caller casts to.
+        if let string = value as? NSString {
+            return Parsed(value: String._unconditionallyBridgeFromObjectiveC(string), sawNumberOutOfRange: false)
+        }
+        return Parsed(value: value, sawNumberOutOfRange: builder.sawNumberOutOfRange)
+    }
+
     private let scalars = GraphJSONFoundationBuilder()
-    /// Whether a number beyond `NSDecimalNumber`'s range (`1e400`) was read: `GraphJSON` gives it as
-    /// a NaN decimal, which json-framework refused.
-    private(set) var sawNumberOutOfRange = false
+    private var sawNumberOutOfRange = false
+    /// Whether arrays are ``FBGraphObjectArray``s (v3.1) rather than `NSMutableArray`s (v2).
+    private var graphObjectArrays = false
+    /// The values of the open arrays, innermost last; an array's state is where its values start.
+    private var elements: [AnyObject] = []
+    /// The member names and values of the open objects, innermost last; an object's state is where
+    /// its members start.
+    private var memberKeys: [NSObject] = []
+    private var memberValues: [AnyObject] = []
+    private var interner = JSONKeyInterner()
+    /// `null`: one object for every null, as Apple's `[NSNull null]` is.
+    private static let null = NSNull()
 
-    func null(at offset: Int) -> Any { scalars.null(at: offset) }
+    func null(at offset: Int) -> AnyObject { Self.null }
 
-    func bool(_ value: Bool, at offset: Int) -> Any { scalars.bool(value, at: offset) }
+    func bool(_ value: Bool, at offset: Int) -> AnyObject { scalars.bool(value, at: offset) as AnyObject }
 
-    mutating func number(_ number: GraphJSONNumberText, in bytes: UnsafeBufferPointer<UInt8>) -> Any {
-        let value = scalars.number(number, in: bytes)
+    mutating func number(_ number: GraphJSONNumberText, in bytes: UnsafeBufferPointer<UInt8>) -> AnyObject {
+        let value = scalars.number(number, in: bytes) as AnyObject
         // Only a fraction, an exponent or an integer beyond 64 bits can end up a decimal.
         if !number.isInteger || number.overflow, let decimal = value as? NSDecimalNumber, decimal.decimalValue.isNaN {
             sawNumberOutOfRange = true
@@ -35,28 +80,59 @@ struct MutableJSONBuilder: GraphJSONBuilder {
     }
 
     @inline(__always)
-    func string(_ text: GraphJSONStringText, in bytes: UnsafeBufferPointer<UInt8>) -> Any {
-        scalars.string(text, in: bytes)
+    func string(_ text: GraphJSONStringText, in bytes: UnsafeBufferPointer<UInt8>) -> AnyObject {
+        switch text {
+        case .ascii(let range):
+            NSString(string: String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
+        case .decoded(let string, _): NSString(string: string)
+        }
     }
 
     @inline(__always)
-    func key(_ text: GraphJSONStringText, in bytes: UnsafeBufferPointer<UInt8>) -> NSString {
-        NSString(string: scalars.key(text, in: bytes))
+    mutating func key(_ text: GraphJSONStringText, in bytes: UnsafeBufferPointer<UInt8>) -> NSString {
+        switch text {
+        case .ascii(let range): interner.key(UnsafeBufferPointer(rebasing: bytes[range]))
+        case .decoded(let string, _): NSString(string: string)
+        }
     }
 
-    func beginArray(at offset: Int) -> NSMutableArray { NSMutableArray() }
+    func beginArray(at offset: Int) -> Int { elements.count }
 
-    func append(_ value: Any, to array: inout NSMutableArray) { array.add(value) }
+    mutating func append(_ value: AnyObject, to array: inout Int) { elements.append(value) }
 
-    func endArray(_ array: NSMutableArray) -> Any { array }
-
-    /// Room for six members, as the core's builder presizes its dictionaries (a Graph user in a list).
-    func beginObject(at offset: Int) -> NSMutableDictionary { NSMutableDictionary(capacity: 6) }
-
-    /// A repeated name: the last value wins, as in json-framework and `JSONSerialization`.
-    func add(_ key: NSString, _ value: Any, to object: inout NSMutableDictionary) {
-        object.setObject(value, forKey: key)
+    mutating func endArray(_ start: Int) -> AnyObject {
+        let count = elements.count - start
+        if graphObjectArrays {
+            let array = FBGraphObjectArray(elements: Array(elements[start...]))
+            elements.removeLast(count)
+            return array
+        }
+        guard count > 0 else { return NSMutableArray() }
+        let array = elements.withUnsafeBufferPointer { NSMutableArray(objects: $0.baseAddress! + start, count: count) }
+        elements.removeLast(count)
+        return array
     }
 
-    func endObject(_ object: NSMutableDictionary) -> Any { object }
+    func beginObject(at offset: Int) -> Int { memberKeys.count }
+
+    /// A repeated name: the last value wins, as in json-framework and `JSONSerialization` (the
+    /// dictionary stores its members in document order).
+    mutating func add(_ key: NSString, _ value: AnyObject, to object: inout Int) {
+        memberKeys.append(key)
+        memberValues.append(value)
+    }
+
+    mutating func endObject(_ start: Int) -> AnyObject {
+        let count = memberKeys.count - start
+        guard count > 0 else { return NSMutableDictionary() }
+        let dictionary = memberKeys.withUnsafeBufferPointer { keys in
+            memberValues.withUnsafeBufferPointer { values in
+                NSMutableDictionary(
+                    objects: values.baseAddress! + start, forKeys: keys.baseAddress! + start, count: count)
+            }
+        }
+        memberKeys.removeLast(count)
+        memberValues.removeLast(count)
+        return dictionary
+    }
 }

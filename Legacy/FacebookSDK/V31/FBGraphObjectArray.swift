@@ -93,39 +93,3 @@ final class FBGraphObjectArray: NSMutableArray {
     /// The elements' description, as an `NSArray` of them would print.
     override var description: String { NSArray(array: elements).description }
 }
-
-/// The v3.1 result shapes, read by the legacy layer's one builder (``MutableJSONBuilder``) with one
-/// change: an array is an ``FBGraphObjectArray``, so its graph objects come out of it as themselves.
-struct GraphObjectJSONBuilder: GraphJSONBuilder {
-    private var builder = MutableJSONBuilder()
-
-    func null(at offset: Int) -> Any { builder.null(at: offset) }
-
-    func bool(_ value: Bool, at offset: Int) -> Any { builder.bool(value, at: offset) }
-
-    mutating func number(_ number: GraphJSONNumberText, in bytes: UnsafeBufferPointer<UInt8>) -> Any {
-        builder.number(number, in: bytes)
-    }
-
-    func string(_ text: GraphJSONStringText, in bytes: UnsafeBufferPointer<UInt8>) -> Any {
-        builder.string(text, in: bytes)
-    }
-
-    func key(_ text: GraphJSONStringText, in bytes: UnsafeBufferPointer<UInt8>) -> NSString {
-        builder.key(text, in: bytes)
-    }
-
-    func beginArray(at offset: Int) -> [Any] { [] }
-
-    func append(_ value: Any, to array: inout [Any]) { array.append(value) }
-
-    func endArray(_ array: [Any]) -> Any { FBGraphObjectArray(elements: array) }
-
-    func beginObject(at offset: Int) -> NSMutableDictionary { builder.beginObject(at: offset) }
-
-    func add(_ key: NSString, _ value: Any, to object: inout NSMutableDictionary) {
-        builder.add(key, value, to: &object)
-    }
-
-    func endObject(_ object: NSMutableDictionary) -> Any { builder.endObject(object) }
-}

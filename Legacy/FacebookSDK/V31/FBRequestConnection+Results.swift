@@ -64,13 +64,14 @@ struct V31Outcome {
 
 /// The one place a v3.1 result is made from a response body: a JSON object or array as graph
 /// objects all the way down, built as the body is read by the legacy layer's one builder
-/// (``GraphObjectJSONBuilder`` over ``MutableJSONBuilder``): every object an `NSMutableDictionary`,
+/// (``MutableJSONBuilder`` with `graphObjectArrays`): every object an `NSMutableDictionary`,
 /// which is a graph object (`as? FBGraphUser`; NSMutableDictionary+FBGraphObject.swift), every array
 /// an ``FBGraphObjectArray`` that hands its graph objects out as themselves. Anything else is
 /// `{FBNonJSONResponseProperty: "<the text>"}`.
 func v31Result(from body: Data) -> Any {
-    var builder = GraphObjectJSONBuilder()
-    if let parsed = try? GraphJSON.read(body, builder: &builder), parsed is NSDictionary || parsed is NSArray {
+    if let parsed = (try? MutableJSONBuilder.parse(body, graphObjectArrays: true))?.value,
+        parsed is NSDictionary || parsed is NSArray
+    {
         return parsed
     }
     return NSMutableDictionary(dictionary: [FBNonJSONResponseProperty: String(decoding: body, as: UTF8.self)])

@@ -1,0 +1,159 @@
+import FacebookGraphTestSupport
+import Foundation
+
+/// `fbbench instructions`: instructions per request of each client under
+/// `valgrind --tool=callgrind`, and optionally the v2 parse's instructions per byte, in a table and
+/// (`--tsv PATH`) in the file `scripts/instructions-guard` compares with its committed baseline.
+enum InstructionsBenchmark {
+    /// The text `fbbench instructions --help` prints.
+    static let help = """
+        OVERVIEW: Instructions per request under valgrind --tool=callgrind for the C loop, the engine,
+        the legacy block and delegate APIs and the modern async path: each client at two request
+        counts (N and 3N), the difference divided by the extra requests, so start-up is not counted.
+
+        USAGE: fbbench instructions [--requests N] [--parse] [--tsv PATH]
+
+        OPTIONS:
+          --requests N  The smaller run's requests; the larger sends 3N (default 1000).
+          --parse       Also the v2 parse of the 5,000-friend body to the mutable legacy result, in
+                        instructions per byte (a child parsing twice minus one parsing once).
+          --tsv PATH    Also writes one `row<TAB>instructions` line per row measured (the rows:
+                        c-loop, engine, legacy-block, legacy-delegate, modern-async, legacy-parse-per-byte).
+          -h, --help    Shows this help.
+
+        Needs valgrind (apt-get install valgrind); exit status 1 when a row could not be counted.
+        Every Swift client's completion also runs FBBENCH_INJECT_INSTRUCTIONS iterations of busy
+        work when that variable is set (a benchmark-only slowdown, to see scripts/instructions-guard fail).
+        """
+
+    /// What to measure.
+    struct Options {
+        /// The smaller run's requests (the larger sends three times as many).
+        var requests = 1_000
+        /// Whether to count the v2 parse's instructions per byte too.
+        var includeParse = false
+        /// Where the `row<TAB>value` lines go, if anywhere.
+        var tsvPath: String?
+    }
+
+    /// One measured row: its key in the baseline file, its label in the table, and its count.
+    struct Row {
+        var key: String
+        var label: String
+        var value: Double
+    }
+
+    /// Measures the rows `options` asks for and prints them. Returns the rows counted and whether
+    /// every row that was attempted could be counted.
+    static func run(_ options: Options) -> (rows: [Row], complete: Bool) {
+        guard let valgrind = ChildProcess.findExecutable("valgrind") else {
+            print("valgrind not found (apt-get install valgrind): no instruction counts")
+            return ([], false)
+        }
+        guard let fixture = try? NginxFixture(), let work = try? TransportBenchmark.makeWorkDirectory() else {
+            print("instructions: cannot start nginx")
+            return ([], false)
+        }
+        defer {
+            fixture.stop()
+            try? FileManager.default.removeItem(atPath: work)
+        }
+        let transport = TransportBenchmark(
+            requests: 1, concurrency: 64, runs: 1, includeHTTP2: false, cSource: nil, timeLimitSeconds: 60)
+        let cBinary = transport.compileCLoop(into: work)
+        let url = fixture.httpURL("/me")
+        var plan: [(key: String, label: String, arguments: (Int) -> [String])] = []
+        if let cBinary {
+            plan.append(("c-loop", "C libcurl multi", { [cBinary, "-n", "\($0)", "-c", "64", "-u", url] }))
+        } else {
+            print("C libcurl multi: not measured (no C source, see fbbench transport --help)")
+        }
+        for (label, client) in [
+            ("engine", "engine"), ("legacy block API", "legacy-block"), ("legacy delegate API", "legacy-delegate"),
+            ("modern async + GraphUser", "modern-async"),
+        ] {
+            plan.append(
+                (
+                    client, label,
+                    {
+                        [
+                            ChildProcess.currentExecutable, "transport-child", "--client", client, "--url", url,
+                            "--requests", "\($0)", "--time-limit", "600",
+                        ]
+                    }
+                ))
+        }
+        let (small, large) = (options.requests, 3 * options.requests)
+        var rows: [Row] = []
+        var complete = true
+        for entry in plan {
+            guard let low = collected(valgrind, entry.arguments(small), work),
+                let high = collected(valgrind, entry.arguments(large), work)
+            else {
+                print("\(entry.label): callgrind run failed")
+                complete = false
+                continue
+            }
+            let perRequest = Double(high - low) / Double(large - small)
+            rows.append(Row(key: entry.key, label: entry.label, value: perRequest))
+            print(entry.label.padding(toLength: 32, withPad: " ", startingAt: 0) + String(format: "%10.0f", perRequest))
+        }
+        if let c = rows.first(where: { $0.key == "c-loop" })?.value {
+            for row in rows where row.key != "c-loop" {
+                print(String(format: "  %@ ÷ C: %.2f×", row.label, row.value / c))
+            }
+        }
+        if options.includeParse {
+            if let perByte = legacyParsePerByte(valgrind, work) {
+                rows.append(Row(key: "legacy-parse-per-byte", label: "v2 parse, instructions per byte", value: perByte))
+                print(String(format: "v2 parse → mutable legacy result %10.1f instructions per byte", perByte))
+            } else {
+                print("v2 parse: callgrind run failed")
+                complete = false
+            }
+        }
+        if let path = options.tsvPath {
+            let lines = rows.map {
+                "\($0.key)\t" + String(format: $0.key.hasSuffix("per-byte") ? "%.1f" : "%.0f", $0.value)
+            }
+            do {
+                try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+            } catch {
+                print("instructions: cannot write \(path): \(error)")
+                complete = false
+            }
+        }
+        return (rows, complete)
+    }
+
+    /// The v2 parse of the 5,000-friend body (`parse-child --impl legacy`): two parses minus one,
+    /// ÷ the body's bytes.
+    private static func legacyParsePerByte(_ valgrind: String, _ work: String) -> Double? {
+        let base = [ChildProcess.currentExecutable, "parse-child", "--impl", "legacy", "--iterations"]
+        let outcome = ChildProcess(
+            executable: ChildProcess.currentExecutable, arguments: ["parse-child", "--impl", "legacy"],
+            timeoutSeconds: 300
+        ).run(in: work)
+        guard outcome.status == 0,
+            let field = outcome.output.split(separator: " ").first(where: { $0.hasPrefix("body_bytes=") }),
+            let bytes = Double(field.dropFirst("body_bytes=".count).trimmingCharacters(in: .whitespacesAndNewlines)),
+            bytes > 0,
+            let one = collected(valgrind, base + ["1"], work), let two = collected(valgrind, base + ["2"], work)
+        else { return nil }
+        return Double(two - one) / bytes
+    }
+
+    /// Total instructions callgrind counted for one run of `command`, or nil.
+    static func collected(_ valgrind: String, _ command: [String], _ work: String) -> Int? {
+        let outcome = ChildProcess(
+            executable: valgrind,
+            arguments: ["--tool=callgrind", "--callgrind-out-file=/dev/null"] + command,
+            timeoutSeconds: 900
+        ).run(in: work)
+        guard outcome.status == 0 else { return nil }
+        guard let line = outcome.errorOutput.split(separator: "\n").first(where: { $0.contains("Collected :") }),
+            let number = line.split(separator: ":").last.map({ $0.trimmingCharacters(in: .whitespaces) })
+        else { return nil }
+        return Int(number)
+    }
+}
