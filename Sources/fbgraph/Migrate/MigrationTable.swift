@@ -217,6 +217,11 @@ enum MigrationTable {
          `FBGraphObjectProtocol.remove(forKey:)`, `FBGraphObjectProtocol.setObject(_:forKey:)`, `FBGraphObje\#
         ctProtocol.id`, `FBGraphObjectProtocol.name` | a `Decodable` type of your own through `GraphResponse\#
         .decode(_:)`, or `GraphResponse.jsonObject()` for the dictionary |
+        | `NSDictionary.count()`, `NSDictionary.object(forKey:)`, `NSDictionary.keyEnumerator()`, `NSMutable\#
+        Dictionary.remove(forKey:)`, `NSMutableDictionary.setObject(_:forKey:)` | every `NSMutableDictionary\#
+        ` (a v3.1 result among them) is an `FBGraphObjectProtocol`, `FBGraphUser`, `FBGraphPlace` and `FBGra\#
+        phLocation`; in the core, a `GraphResponse` decoded (`response.decode(GraphUser.self)`) or read as `\#
+        jsonObject()` |
         | `FBGraphUser`, `FBGraphUser.id`, `FBGraphUser.name`, `FBGraphUser.first_name`, `FBGraphUser.middle\#
         _name`, `FBGraphUser.last_name`, `FBGraphUser.link`, `FBGraphUser.username`, `FBGraphUser.birthday`,\#
          `FBGraphUser.location` | `GraphUser` (`id`, `name`, `firstName`, `middleName`, `lastName`, `link`, \#
