@@ -615,11 +615,11 @@ final class LoopbackHTTPServerTests: XCTestCase {
             try? FileManager.default.removeItem(at: stdoutURL)
             try? FileManager.default.removeItem(at: stderrURL)
         }
-        let stdoutHandle = try FileHandle(forWritingTo: stdoutURL)
-        let stderrHandle = try FileHandle(forWritingTo: stderrURL)
+        let stdoutHandle = try ChildProcess.locked { try FileHandle(forWritingTo: stdoutURL) }
+        let stderrHandle = try ChildProcess.locked { try FileHandle(forWritingTo: stderrURL) }
         process.standardOutput = stdoutHandle
         process.standardError = stderrHandle
-        try process.run()
+        try ChildProcess.run(process)
         let deadline = Date(timeIntervalSinceNow: 30 * testTimeoutScale)
         while process.isRunning, Date() < deadline { usleep(10_000) }
         if process.isRunning {

@@ -37,11 +37,11 @@ struct MitmproxyInteropTests {
                 executable,
             ] + arguments
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: output)
+        let handle = try ChildProcess.locked { try FileHandle(forWritingTo: output) }
         process.standardOutput = handle
         process.standardError = handle
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try ChildProcess.run(process)
         return process
     }
 

@@ -72,11 +72,11 @@ final class NginxFixtureTests: XCTestCase {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.curlPath)
         process.arguments = ["-sS", "--max-time", "10"] + arguments
-        let output = Pipe()
-        let errors = Pipe()
+        let output = ChildProcess.pipe()
+        let errors = ChildProcess.pipe()
         process.standardOutput = output
         process.standardError = errors
-        try process.run()
+        try ChildProcess.run(process)
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

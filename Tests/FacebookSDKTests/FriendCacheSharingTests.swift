@@ -106,14 +106,14 @@ struct FriendCacheSharingTests {
             let process = Process()
             process.executableURL = child
             process.arguments = [directory.path, "child", "100"]
-            let input = Pipe()
-            let output = Pipe()
+            let input = ChildProcess.pipe()
+            let output = ChildProcess.pipe()
             process.standardInput = input
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             let exited = DispatchSemaphore(value: 0)
             process.terminationHandler = { _ in exited.signal() }
-            try process.run()
+            try ChildProcess.run(process)
             defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
             // Read the child's lines on another thread; wait (bounded) for `ready`.

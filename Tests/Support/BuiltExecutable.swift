@@ -59,12 +59,12 @@ package enum BuiltExecutable {
         process.arguments = arguments
         process.environment = environment
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        let out = Pipe()
-        let err = Pipe()
+        let out = ChildProcess.pipe()
+        let err = ChildProcess.pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try ChildProcess.run(process)
         // Read both pipes concurrently so a full pipe never blocks the child.
         let outData = ReadBox()
         let errData = ReadBox()

@@ -362,7 +362,7 @@ extension NginxFixture {
         if !FileManager.default.fileExists(atPath: log) {
             _ = FileManager.default.createFile(atPath: log, contents: nil)
         }
-        guard let output = FileHandle(forWritingAtPath: log) else {
+        guard let output = ChildProcess.locked({ FileHandle(forWritingAtPath: log) }) else {
             throw NginxFixtureError("cannot open \(log)")
         }
         defer { try? output.close() }
@@ -374,7 +374,7 @@ extension NginxFixture {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         process.standardError = output
-        try process.run()
+        try ChildProcess.run(process)
         return process
     }
 

@@ -5,7 +5,7 @@ import Testing
 /// `scripts/bootstrap` as `scripts/demo` runs it, on a machine that lacks everything: with `apt-get`,
 /// `sudo`, `systemctl` and `service` replaced by stubs that only log, it must ask for exactly the build
 /// packages and never touch a service.
-@Suite("scripts/bootstrap")
+@Suite("scripts/bootstrap", .onOwnThread)
 struct BootstrapScriptTests {
     @Test("Without --tests it installs only libcurl's, OpenSSL's and SQLite's headers, and touches no service")
     func demoInstallsOnlyBuildPackages() throws {
@@ -28,7 +28,7 @@ struct BootstrapScriptTests {
         process.environment = ["PATH": "\(stubs.path):/usr/bin:/bin", "HOME": stubs.path]
         process.standardInput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ChildProcess.run(process)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         let calls = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""

@@ -8,7 +8,7 @@ import Testing
 /// The recordings compiled into `fbgraph` (`Sources/fbgraph/Recordings`): the embedded text is the
 /// committed `demo.har`, it holds no secret, it answers every call its README lists, its friends
 /// pages chain, and recording it again gives the same entries.
-@Suite("The bundled recordings")
+@Suite("The bundled recordings", .onOwnThread)
 struct BundledRecordingsTests {
     /// `Sources/fbgraph/Recordings`.
     static let recordings = PackageRoot.url.appendingPathComponent("Sources/fbgraph/Recordings")

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// `record`, `cassette scan` and `cassette inspect`.
-@Suite("fbgraph cassettes")
+@Suite("fbgraph cassettes", .onOwnThread)
 struct CassetteCommandTests {
     /// A token shaped like a real user token, which the scanner must catch anywhere (built at run
     /// time, so this source file itself scans clean).

@@ -7,7 +7,7 @@ import Testing
 /// Every shell example the documentation prints runs, offline, exactly as printed: README.md,
 /// Migration.md and every `--help` (DocumentedExample says how each line is judged). Examples that
 /// need the network are listed as skipped; a line of an unknown kind fails.
-@Suite("Documented shell examples")
+@Suite("Documented shell examples", .onOwnThread)
 struct DocumentedExamplesTests {
     /// The package root.
     static let root = PackageRoot.url
@@ -38,9 +38,9 @@ struct DocumentedExamplesTests {
         process.environment = CLIRunner.environment(["FBGRAPH": CLIRunner.binary.path])
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
-        let err = Pipe()
+        let err = ChildProcess.pipe()
         process.standardError = err
-        try process.run()
+        try ChildProcess.run(process)
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))

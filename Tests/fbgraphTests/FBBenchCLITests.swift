@@ -4,7 +4,7 @@ import Testing
 
 /// The benchmark command's own surface: every subcommand explains itself and refuses what it does
 /// not know, without starting a benchmark (its figures are only ever measured by hand).
-@Suite("fbbench: --help on every subcommand, unknown arguments refused")
+@Suite("fbbench: --help on every subcommand, unknown arguments refused", .onOwnThread)
 struct FBBenchCLITests {
     /// Runs the built `fbbench` with `arguments`, bounded.
     static func run(_ arguments: [String]) throws -> ProgramRun {

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// `fbgraph` as a user runs it: the built binary, its output streams and its exit status.
-@Suite("The fbgraph binary")
+@Suite("The fbgraph binary", .onOwnThread)
 struct FBGraphCLITests {
     @Test("--version prints the version and exits 0")
     func version() throws {

@@ -13,7 +13,8 @@ import Testing
 /// `capture-pane`, the selection read from the file its standard output was redirected to.
 @Suite(
     "fbgraph friends in a terminal",
-    .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run scripts/bootstrap --tests")
+    .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run scripts/bootstrap --tests"),
+    .onOwnThread
 )
 struct FriendsCommandTests {
     /// One run of `fbgraph friends arguments…` in tmux: standard output and error to files, the exit
@@ -185,7 +186,7 @@ struct FriendsCommandTests {
 }
 
 /// `fbgraph friends` without a terminal, and its usage errors (no tmux needed).
-@Suite("fbgraph friends without a terminal")
+@Suite("fbgraph friends without a terminal", .onOwnThread)
 struct FriendsCommandUsageTests {
     @Test(
         "With no controlling terminal (setsid) it refuses with a usage error, exit 64, nothing on stdout",

@@ -14,7 +14,7 @@ import Testing
 /// valid/invalid pair): each valid one loads, and each of its entries is replayed in process and
 /// through `fbgraph replay serve`, its status and body bytes compared with the recording; each
 /// broken one fails with its one clear line.
-@Suite("The HAR interop corpus")
+@Suite("The HAR interop corpus", .onOwnThread)
 struct HARInteropCorpusTests {
     /// The files that are not HAR, with the line each is refused with (after `FILE: `).
     static let broken = [

@@ -9,7 +9,7 @@ import FacebookGraphTestSupport
 import Foundation
 import Testing
 
-@Suite("fbgraph replay serve: hostile files and requests")
+@Suite("fbgraph replay serve: hostile files and requests", .onOwnThread)
 struct HostileReplayServeTests {
     /// A one-entry export (`GET http://www.example.com/x`, 200) with `header` among the response's.
     static func export(responseHeader header: (String, String)?, in directory: URL) throws -> String {

@@ -9,7 +9,8 @@ import Testing
 
 @Suite(
     "The hostile-server suite in fbgraph friends",
-    .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run scripts/bootstrap --tests")
+    .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run scripts/bootstrap --tests"),
+    .onOwnThread
 )
 struct HostileServerPagingCLITests {
     @Test(

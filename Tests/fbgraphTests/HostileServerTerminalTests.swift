@@ -17,7 +17,8 @@ import Testing
 /// window title is what it was. Polling cases count the polls the server received and their spacing.
 @Suite(
     "Hostile server at the terminal",
-    .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run scripts/bootstrap --tests")
+    .enabled(if: TmuxSession.isAvailable, "tmux is not installed: run scripts/bootstrap --tests"),
+    .onOwnThread
 )
 struct HostileServerTerminalTests {
     /// One hostile answer and what the user must see instead.
@@ -302,7 +303,9 @@ extension HostileServerTerminalTests {
         defer { server.stop() }
         let config = try TestFiles.directory()
         defer { try? FileManager.default.removeItem(at: config) }
-        let scale = min(0.01 * testTimeoutScale, 1)
+        // Each of the flow's seconds lasts 100 ms: the 17 cases run at once, and on a loaded machine a
+        // poll's own time (up to 45 of the flow's seconds at 10 ms) let a 14 s code expire after one poll.
+        let scale = min(0.1 * testTimeoutScale, 1)
         let run = try CLIRunner.run(
             [
                 "login", "--app-id", DeviceLoginServer.appID, "--client-token", DeviceLoginServer.clientToken,

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// `fbgraph login` / `logout` against a loopback stand-in of the device-login endpoints.
-@Suite("fbgraph login and logout")
+@Suite("fbgraph login and logout", .onOwnThread)
 struct LoginCommandTests {
     @Test("login shows the code, waits, saves the token 0600; later --base-url calls use it; logout removes it")
     func loginThenUseThenLogout() throws {

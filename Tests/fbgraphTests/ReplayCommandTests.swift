@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// The replay targets: the recordings built into the binary, `--cassette FILE`, and `replay serve`.
-@Suite("fbgraph replay")
+@Suite("fbgraph replay", .onOwnThread)
 struct ReplayCommandTests {
     @Test("get me with no target answers from the bundled recordings, offline, with no token")
     func getMeOffline() throws {
@@ -173,11 +173,11 @@ struct ReplayCommandTests {
         process.arguments = ["replay", "serve", cassette]
         process.environment = CLIRunner.environment([:])
         process.standardInput = FileHandle.nullDevice
-        let pipe = Pipe()
+        let pipe = ChildProcess.pipe()
         process.standardOutput = pipe
         process.standardError = pipe
         let firstLine = LockedValue("")
-        try process.run()
+        try ChildProcess.run(process)
         // What `head -1` does: read a line, then exit, closing the only read end.
         let reader = PipeReader(pipe.fileHandleForReading, closesAfterFirstLine: true) { data in
             firstLine.withLock { $0 += String(decoding: data, as: UTF8.self) }

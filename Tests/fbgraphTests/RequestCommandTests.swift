@@ -7,7 +7,7 @@ import Testing
 /// `get`, `post`, `delete`, `rest` and `batch` against HTTPBin: what reached the server, what was
 /// printed, and the one-line errors. The token is `T0K`: shorter than four characters, so the echo
 /// shows it (a longer token the server echoes prints as `<redacted>`; `VerboseOutputTests`).
-@Suite("fbgraph requests")
+@Suite("fbgraph requests", .onOwnThread)
 struct RequestCommandTests {
     /// The echo HTTPBin answered, parsed.
     private func echo(_ run: CLIRun) throws -> [String: Any] {

@@ -21,11 +21,11 @@ final class RunningCLI: @unchecked Sendable {
         process.arguments = arguments
         process.environment = CLIRunner.environment([:])
         process.standardInput = FileHandle.nullDevice
-        let out = Pipe()
-        let err = Pipe()
+        let out = ChildProcess.pipe()
+        let err = ChildProcess.pipe()
         process.standardOutput = out
         process.standardError = err
-        try process.run()
+        try ChildProcess.run(process)
         readers = [
             PipeReader(out.fileHandleForReading) { [weak self] in self?.append($0, toStdout: true) },
             PipeReader(err.fileHandleForReading) { [weak self] in self?.append($0, toStdout: false) },

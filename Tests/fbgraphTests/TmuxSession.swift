@@ -24,11 +24,16 @@ final class TmuxSession {
         socket = directory.appendingPathComponent("tmux.socket").path
         // The client forks the server, which inherits the descriptor Foundation watches to learn
         // that a child exited: the client would seem to run as long as the server. So its exit is
-        // not awaited; `has-session` (which forks nothing) says whether the session started.
-        _ = try tmux(
-            ["new-session", "-d", "-s", session, "-x", "\(columns)", "-y", "\(rows)", command], awaitExit: false)
-        let started = try tmux(["has-session", "-t", session])
-        guard started.status == 0 else { throw TmuxError.failed("new-session", started.output) }
+        // not awaited; the client prints the new session's id (`-P`) once it exists, and its output
+        // ends when it exits. (Asking `has-session` afterwards raced with a command that ends at once:
+        // its session, and the server, were already gone.)
+        let started = try tmux(
+            [
+                "new-session", "-d", "-P", "-F", "#{session_id}", "-s", session, "-x", "\(columns)", "-y", "\(rows)",
+                command,
+            ],
+            awaitExit: false)
+        guard started.output.hasPrefix("$") else { throw TmuxError.failed("new-session", started.output) }
     }
 
     deinit {
@@ -95,11 +100,11 @@ final class TmuxSession {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["-S", socket, "-f", "/dev/null"] + arguments
         process.environment = CLIRunner.environment(["TERM": "xterm-256color"])
-        let out = Pipe()
+        let out = ChildProcess.pipe()
         process.standardOutput = out
         process.standardError = out
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try ChildProcess.run(process)
         let data = out.fileHandleForReading.readDataToEndOfFile()
         guard awaitExit else { return (0, String(decoding: data, as: UTF8.self)) }
         guard eventually(seconds: 10, { !process.isRunning }) else {

@@ -14,7 +14,7 @@ import Testing
 /// The token `fbgraph login` saves: refused when others could read or change it, written so that a
 /// crashed earlier write never stands in the way, and removed by `fbgraph logout` with its user's
 /// cached friend lists.
-@Suite("fbgraph token store")
+@Suite("fbgraph token store", .onOwnThread)
 struct TokenStoreTests {
     static let token = "EAAstoredToken4242"
 

@@ -6,7 +6,7 @@ import Testing
 
 /// `fbgraph -v`: each request and response described on standard error — and, with a planted token
 /// that a careless server echoes in its errors (by name and bare), neither output holds it.
-@Suite("fbgraph -v")
+@Suite("fbgraph -v", .onOwnThread)
 struct VerboseOutputTests {
     static let token = "EAAPlantedCLIToken3Vb8Hd0Qx9Zr2Lm4Np6"
 
