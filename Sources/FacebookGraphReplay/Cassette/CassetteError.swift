@@ -2,7 +2,7 @@ import Foundation
 
 /// Why a cassette could not be used, or why a run that used it must not pass.
 ///
-/// A struct over a ``Code`` (as ``TransportError`` is), so new kinds can be added without breaking a
+/// A struct over a ``Code`` (as `TransportError` is), so new kinds can be added without breaking a
 /// caller's `switch`; the fields a kind does not use are nil or empty.
 public struct CassetteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of failure. New kinds may be added; compare with `==`, or switch with a `default`.
