@@ -144,7 +144,10 @@ struct DeviceLoginTests {
     @Test("An interval of 0 polls at the 5 s floor, and slow_down adds 5 s: the spacing the server saw")
     func floorAndSlowDownOnTheWire() async throws {
         let server = try DeviceLoginServer(
-            script: [.pending, .slowDown, .pending, .approved("EAAfloorToken1")], interval: 0)
+            script: [.pending, .slowDown, .pending, .approved("EAAfloorToken1")], interval: 0,
+            // The longest lifetime the client keeps (18 s at this scale): this test is about spacing,
+            // and a loaded run once took longer than 420 of the flow's seconds (4.2 s) for four polls.
+            expiresIn: 1800)
         let client = Self.fastClient(server)
         let code = try await client.startDeviceLogin()
         let token = try await client.finishDeviceLogin(code)

@@ -116,7 +116,8 @@ struct FBSessionTests {
         "Interactive open is a device login: CreatedOpening, the code shown, polls, then Open on the callback queue; the token is cached 0600"
     )
     func interactiveOpen() async throws {
-        let server = try DeviceLoginServer(script: [.pending, .approved("EAAdeviceSession42")], interval: 0)
+        let server = try DeviceLoginServer(
+            script: [.pending, .approved("EAAdeviceSession42")], interval: 0, expiresIn: 1800)
         let folder = CacheFolder()
         let strategy = folder.strategy()
         let session = Self.session(strategy, permissions: ["user_friends"], server: server)

@@ -42,7 +42,8 @@ struct LegacyDeviceLoginTests {
     @Test("With a client token, authorize shows the code, polls, sets the token and calls fbDidLogin")
     @available(*, deprecated, message: "calls the deprecated authorize(_:)")
     func approved() async throws {
-        let server = try DeviceLoginServer(script: [.pending, .approved("EAAdeviceToken42")], interval: 0)
+        let server = try DeviceLoginServer(
+            script: [.pending, .approved("EAAdeviceToken42")], interval: 0, expiresIn: 1800)
         let session = Session()
         let facebook = Self.facebook(server, session: session)
         let presented = Presented()
