@@ -268,7 +268,10 @@ struct CurlEngineTests {
             }
         ])
         defer { bin.stop() }
-        let request = try PreparedRequest(url: bin.url("/held"), options: testOptions())
+        // The transfer's own deadline is far past anything a loaded run can take between the request
+        // arriving and the cancel (CI's TSan run once took more than 20 s to resume this task while
+        // blocking tests held the cooperative pool, and the transfer timed out first).
+        let request = try PreparedRequest(url: bin.url("/held"), options: testOptions(total: 300))
         let task = Task { try await engine.send(request) }
         // Cancel once the request has reached the server, not after a guessed delay (and without
         // blocking a thread of the cooperative pool while waiting).
