@@ -49,9 +49,7 @@ extension Facebook {
         method: String!,
         completion: @escaping (Result<GraphResponse, GraphError>) -> Void
     ) -> FBRequest! {
-        openURL(graphBaseURL + (graphPath ?? ""), params: params, httpMethod: method, delegate: nil) { request in
-            request.resultCompletion = completion
-        }
+        openGraphPath(graphPath, params: params, httpMethod: method, delegate: nil) { $0.resultCompletion = completion }
     }
 
     /// `request(withMethodName:andParams:andHttpMethod:)` with a `Result` closure: a REST call.
