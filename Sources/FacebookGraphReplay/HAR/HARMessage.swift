@@ -15,8 +15,21 @@ public struct HARNameValue: Codable, Sendable, Equatable {
     }
 }
 
+/// A HAR request or response: the header fields both carry, and their one lookup.
+public protocol HARMessage {
+    /// Header fields, in order.
+    var headers: [HARNameValue] { get }
+}
+
+extension HARMessage {
+    /// The first header called `name` (any case).
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+}
+
 /// The `request` object.
-public struct HARRequest: Codable, Sendable, Equatable {
+public struct HARRequest: HARMessage, Codable, Sendable, Equatable {
     /// The method.
     public var method: String
     /// The absolute URL, query included.
@@ -60,8 +73,7 @@ public struct HARRequest: Codable, Sendable, Equatable {
         method = try container.decode(String.self, forKey: .method)
         url = try container.decode(String.self, forKey: .url)
         httpVersion = try container.decodeIfPresent(String.self, forKey: .httpVersion) ?? "HTTP/1.1"
-        headers = try container.decodeIfPresent([HARNameValue].self, forKey: .headers) ?? []
-        try HARHeaderRules.validate(headers, forKey: .headers, in: container)
+        headers = try HARHeaderRules.decode(forKey: .headers, in: container)
         queryString = try container.decodeIfPresent([HARNameValue].self, forKey: .queryString) ?? []
         postData = try container.decodeIfPresent(HARPostData.self, forKey: .postData)
         bodySize = try container.decodeWholeNumberIfPresent(forKey: .bodySize) ?? -1
@@ -79,11 +91,6 @@ public struct HARRequest: Codable, Sendable, Equatable {
         try container.encode(bodySize, forKey: .bodySize)
         try container.encode([HARNameValue](), forKey: .cookies)
         try container.encode(-1, forKey: .headersSize)
-    }
-
-    /// The first header called `name` (any case).
-    public func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 }
 
@@ -145,7 +152,7 @@ public struct HARPostData: Codable, Sendable, Equatable {
 }
 
 /// The `response` object.
-public struct HARResponse: Codable, Sendable, Equatable {
+public struct HARResponse: HARMessage, Codable, Sendable, Equatable {
     /// The status code.
     public var status: Int
     /// The reason phrase.
@@ -191,8 +198,7 @@ public struct HARResponse: Codable, Sendable, Equatable {
         statusText = try container.decodeIfPresent(String.self, forKey: .statusText) ?? ""
         try HARHeaderRules.validateStatusText(statusText, forKey: .statusText, in: container)
         httpVersion = try container.decodeIfPresent(String.self, forKey: .httpVersion) ?? "HTTP/1.1"
-        headers = try container.decodeIfPresent([HARNameValue].self, forKey: .headers) ?? []
-        try HARHeaderRules.validate(headers, forKey: .headers, in: container)
+        headers = try HARHeaderRules.decode(forKey: .headers, in: container)
         content =
             try container.decodeIfPresent(HARContent.self, forKey: .content) ?? HARContent(mimeType: "", body: Data())
         redirectURL = try container.decodeIfPresent(String.self, forKey: .redirectURL) ?? ""
@@ -213,11 +219,6 @@ public struct HARResponse: Codable, Sendable, Equatable {
         try container.encode(-1, forKey: .headersSize)
         try container.encode(content.size, forKey: .bodySize)
         try container.encodeIfPresent(error, forKey: .error)
-    }
-
-    /// The first header called `name` (any case).
-    public func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 }
 
