@@ -44,6 +44,10 @@ public struct HARRequest: HARMessage, Codable, Sendable, Equatable {
     public var postData: HARPostData?
     /// The body's size in bytes (-1 when unknown).
     public var bodySize: Int
+    /// `cookies` and `headersSize`, which HAR 1.2 requires: written as none and unknown (cookies
+    /// travel in ``headers``), never read.
+    private var cookies: [HARNameValue] = []
+    private var headersSize = -1
 
     /// A request.
     public init(
@@ -79,19 +83,6 @@ public struct HARRequest: HARMessage, Codable, Sendable, Equatable {
         bodySize = try container.decodeWholeNumberIfPresent(forKey: .bodySize) ?? -1
     }
 
-    /// Encodes the value with the fields HAR 1.2 requires.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(method, forKey: .method)
-        try container.encode(url, forKey: .url)
-        try container.encode(httpVersion, forKey: .httpVersion)
-        try container.encode(headers, forKey: .headers)
-        try container.encode(queryString, forKey: .queryString)
-        try container.encodeIfPresent(postData, forKey: .postData)
-        try container.encode(bodySize, forKey: .bodySize)
-        try container.encode([HARNameValue](), forKey: .cookies)
-        try container.encode(-1, forKey: .headersSize)
-    }
 }
 
 /// A request body (`postData`). Text that is valid UTF-8 is stored as `text`; other bytes as base64
@@ -114,8 +105,13 @@ public struct HARPostData: Codable, Sendable, Equatable {
     public var body: Data { HARBody.decode(text, encoding: encoding) }
 
     enum CodingKeys: String, CodingKey {
-        case mimeType, text, params
+        case mimeType, text
         case encoding = "_encoding"
+    }
+
+    /// `params`: read (other tools write only the parsed form), never written.
+    private enum FormKeys: String, CodingKey {
+        case params
     }
 
     /// Decodes the value leniently: fields other tools omit get their defaults.
@@ -126,7 +122,9 @@ public struct HARPostData: Codable, Sendable, Equatable {
         if let text = try container.decodeIfPresent(String.self, forKey: .text) {
             self.text = text
             try HARBody.validate(text, encoding: encoding, forKey: .text, in: container)
-        } else if let params = try container.decodeIfPresent([HARFormParameter].self, forKey: .params) {
+        } else if let params = try decoder.container(keyedBy: FormKeys.self).decodeIfPresent(
+            [HARFormParameter].self, forKey: .params)
+        {
             // Some tools keep only the parsed form parameters, percent-encoded as in the body they
             // came from; decoded once here (`+` kept), then encoded again, so a live body with the
             // same values matches.
@@ -140,14 +138,6 @@ public struct HARPostData: Codable, Sendable, Equatable {
         } else {
             self.text = ""
         }
-    }
-
-    /// Encodes the value with the fields HAR 1.2 requires.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(mimeType, forKey: .mimeType)
-        try container.encode(text, forKey: .text)
-        try container.encodeIfPresent(encoding, forKey: .encoding)
     }
 }
 
