@@ -43,24 +43,17 @@ struct HARWritingTests {
                 "startedDateTime", "time", "request", "response", "timings", "cache", "_playback", "_graphAPIVersion",
             ])
         #expect((entry["cache"] as? [String: Any])?.isEmpty == true)
-        let request = try #require(entry["request"] as? [String: Any])
-        #expect(
-            Set(request.keys) == [
-                "method", "url", "httpVersion", "headers", "queryString", "postData", "bodySize", "cookies",
-                "headersSize",
-            ])
-        #expect((request["cookies"] as? [Any])?.isEmpty == true)
-        #expect(request["headersSize"] as? Int == -1)
-        #expect(request["bodySize"] as? Int == 3)
-        let response = try #require(entry["response"] as? [String: Any])
-        #expect(
-            Set(response.keys) == [
-                "status", "statusText", "httpVersion", "headers", "content", "redirectURL", "cookies", "headersSize",
-                "bodySize",
-            ])
-        #expect((response["cookies"] as? [Any])?.isEmpty == true)
-        #expect(response["headersSize"] as? Int == -1)
-        #expect(response["bodySize"] as? Int == 10)
+        let messages: [(member: String, fields: Set<String>, bodySize: Int)] = [
+            ("request", ["method", "url", "httpVersion", "headers", "queryString", "postData"], 3),
+            ("response", ["status", "statusText", "httpVersion", "headers", "content", "redirectURL"], 10),
+        ]
+        for (member, fields, bodySize) in messages {
+            let message = try #require(entry[member] as? [String: Any])
+            #expect(Set(message.keys) == fields.union(["bodySize", "cookies", "headersSize"]), "\(member)")
+            #expect((message["cookies"] as? [Any])?.isEmpty == true, "\(member)")
+            #expect(message["headersSize"] as? Int == -1, "\(member)")
+            #expect(message["bodySize"] as? Int == bodySize, "\(member)")
+        }
     }
 
     @Test("A binary request body is written as base64 text with _encoding, and no params")
