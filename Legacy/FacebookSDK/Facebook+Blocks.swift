@@ -19,10 +19,7 @@ extension Facebook {
         method: String!,
         callback: ((FBRequest?, Any?, Error?) -> Void)!
     ) -> FBRequest! {
-        openURL(graphBaseURL + (graphPath ?? ""), params: params, httpMethod: method, delegate: nil) { request in
-            request.FBRequestCallback = callback
-            request.usesBlockCallback = callback != nil
-        }
+        openGraphPath(graphPath, params: params, httpMethod: method, delegate: nil) { $0.useBlockCallback(callback) }
     }
 
     /// `requestWithMethodName:andParams:andHttpMethod:callback:`: a REST call whose outcome arrives
@@ -34,9 +31,8 @@ extension Facebook {
         andHttpMethod httpMethod: String!,
         callback: ((FBRequest?, Any?, Error?) -> Void)!
     ) -> FBRequest! {
-        openRESTMethod(methodName ?? "", params: params, httpMethod: httpMethod, delegate: nil) { request in
-            request.FBRequestCallback = callback
-            request.usesBlockCallback = callback != nil
+        openRESTMethod(methodName ?? "", params: params, httpMethod: httpMethod, delegate: nil) {
+            $0.useBlockCallback(callback)
         }
     }
 }
@@ -51,8 +47,14 @@ extension FBRequest {
         requestURL url: String!
     ) -> FBRequest! {
         let request: FBRequest = getWithParams(params, httpMethod: httpMethod, delegate: nil, requestURL: url)
-        request.FBRequestCallback = callback
-        request.usesBlockCallback = callback != nil
+        request.useBlockCallback(callback)
         return request
+    }
+
+    /// Delivers the outcome to `callback` instead of the delegate (seed 002's fix: the flag is set
+    /// whenever a callback is given).
+    func useBlockCallback(_ callback: ((FBRequest?, Any?, Error?) -> Void)?) {
+        FBRequestCallback = callback
+        usesBlockCallback = callback != nil
     }
 }

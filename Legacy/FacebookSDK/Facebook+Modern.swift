@@ -49,9 +49,7 @@ extension Facebook {
         method: String!,
         completion: @escaping (Result<GraphResponse, GraphError>) -> Void
     ) -> FBRequest! {
-        openURL(graphBaseURL + (graphPath ?? ""), params: params, httpMethod: method, delegate: nil) { request in
-            request.resultCompletion = completion
-        }
+        openGraphPath(graphPath, params: params, httpMethod: method, delegate: nil) { $0.resultCompletion = completion }
     }
 
     /// `request(withMethodName:andParams:andHttpMethod:)` with a `Result` closure: a REST call.
@@ -109,18 +107,13 @@ extension Facebook {
     private func awaitResult(
         _ start: (@escaping (Result<GraphResponse, GraphError>) -> Void) -> FBRequest?
     ) async throws(GraphError) -> GraphResponse {
-        let result: Result<GraphResponse, GraphError> = await withCancellableContinuation { finish in
-            LegacyCancelTarget(start(finish))
-        } cancel: { target in
-            target.cancel()
-        }
-        return try result.get()
+        try await withCancellableResult { finish in LegacyCancelTarget(start(finish)) }
     }
 }
 
 /// The request an `async` overload started, so that task cancellation can reach it from any thread:
 /// the cancel runs on the request's callback queue (read when it started), where its state lives.
-private struct LegacyCancelTarget: @unchecked Sendable {
+private struct LegacyCancelTarget: SelfCancelling, @unchecked Sendable {
     let request: FBRequest?
     let queue: DispatchQueue?
 

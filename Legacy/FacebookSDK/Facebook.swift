@@ -183,7 +183,21 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
         andHttpMethod httpMethod: String!,
         andDelegate delegate: FBRequestDelegate!
     ) -> FBRequest! {
-        openURL(graphBaseURL + (graphPath ?? ""), params: params, httpMethod: httpMethod, delegate: delegate)
+        openGraphPath(graphPath, params: params, httpMethod: httpMethod, delegate: delegate)
+    }
+
+    /// ``openURL(_:params:httpMethod:delegate:configure:)`` for a Graph path: the one place a path
+    /// is joined to ``graphBaseURL`` (the delegate, block and `Result` forms).
+    func openGraphPath(
+        _ graphPath: String?,
+        params: NSMutableDictionary?,
+        httpMethod: String?,
+        delegate: FBRequestDelegate?,
+        configure: ((FBRequest) -> Void)? = nil
+    ) -> FBRequest {
+        openURL(
+            graphBaseURL + (graphPath ?? ""), params: params, httpMethod: httpMethod, delegate: delegate,
+            configure: configure)
     }
 
     /// The one funnel every request goes through (v2's `openUrl:params:httpMethod:delegate:`).

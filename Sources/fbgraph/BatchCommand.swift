@@ -10,7 +10,7 @@ enum BatchCommand {
         help: help,
         options: [RequestOptions.parameterOption] + GraphTarget.options + OutputFormat.options,
         positionals: ["FILE"],
-        action: .parsed { arguments, output throws(CommandError) in try run(arguments, output: &output) }
+        action: .parsed(run)
     )
 
     /// Runs the batch the file `arguments` name holds.

@@ -9,7 +9,7 @@ enum CassetteInspectCommand {
         name: "inspect",
         help: help,
         positionals: ["FILE"],
-        action: .parsed { arguments, output throws(CommandError) in try run(arguments, output: &output) }
+        action: .parsed(run)
     )
 
     /// Prints the table and the provenance of the cassette `arguments` name.

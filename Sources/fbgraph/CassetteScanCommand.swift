@@ -9,7 +9,7 @@ enum CassetteScanCommand {
         name: "scan",
         help: help,
         positionals: ["PATH..."],
-        action: .parsed { arguments, output throws(CommandError) in try run(arguments, output: &output) }
+        action: .parsed(run)
     )
 
     /// Scans the paths `arguments` name: one line per finding and exit 1, or `clean: N files`.

@@ -10,7 +10,7 @@ enum ReplayServeCommand {
         help: help,
         options: [OptionDefinition("--port", value: "N")],
         positionals: ["CASSETTE"],
-        action: .parsed { arguments, output throws(CommandError) in try run(arguments, output: &output) }
+        action: .parsed(run)
     )
 
     /// Serves the cassette `arguments` name; returns 0 once a signal stopped the server.

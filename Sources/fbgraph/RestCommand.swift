@@ -18,7 +18,7 @@ enum RestCommand {
         ]
             + GraphTarget.options + OutputFormat.options,
         positionals: ["METHOD"],
-        action: .parsed { arguments, output throws(CommandError) in try run(arguments, output: &output) }
+        action: .parsed(run)
     )
 
     /// Runs the REST call `arguments` name.

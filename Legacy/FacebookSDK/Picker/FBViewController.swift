@@ -94,10 +94,7 @@ open class FBViewController: NSObject {
     /// - Returns: false (and does nothing) when ``doneButton`` is nil, i.e. hidden.
     @discardableResult
     open func pressDone() -> Bool {
-        guard doneButton != nil else { return false }
-        delegate?.facebookViewControllerDoneWasPressed(self)
-        finishPresentation(donePressed: true)
-        return true
+        press(doneButton, donePressed: true)
     }
 
     /// What a tap on Cancel did: the delegate, then — when presented — dismissal and
@@ -106,9 +103,19 @@ open class FBViewController: NSObject {
     /// - Returns: false (and does nothing) when ``cancelButton`` is nil, i.e. hidden.
     @discardableResult
     open func pressCancel() -> Bool {
-        guard cancelButton != nil else { return false }
-        delegate?.facebookViewControllerCancelWasPressed(self)
-        finishPresentation(donePressed: false)
+        press(cancelButton, donePressed: false)
+    }
+
+    /// A tap on Done or Cancel: nothing when `button` is nil (hidden); else the delegate's method for
+    /// it, then the end of a presentation.
+    private func press(_ button: FBBarButtonItem?, donePressed: Bool) -> Bool {
+        guard button != nil else { return false }
+        if donePressed {
+            delegate?.facebookViewControllerDoneWasPressed(self)
+        } else {
+            delegate?.facebookViewControllerCancelWasPressed(self)
+        }
+        finishPresentation(donePressed: donePressed)
         return true
     }
 

@@ -151,12 +151,7 @@ extension GraphClient {
     ///
     /// - Throws: ``GraphError``.
     public func send(_ request: GraphRequest) async throws(GraphError) -> GraphResponse {
-        let result: Result<GraphResponse, GraphError> = await withCancellableContinuation { finish in
-            execute(request, completion: finish)
-        } cancel: { task in
-            task.cancel()
-        }
-        return try result.get()
+        try await withCancellableResult { finish in execute(request, completion: finish) }
     }
 
     /// GETs the Graph `path` and returns the response.

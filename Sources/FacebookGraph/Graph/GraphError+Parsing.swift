@@ -95,15 +95,20 @@ extension GraphError {
             error.fbtraceID = fields["fbtrace_id"] as? String
             return error
         }
-        if let inner = dictionary["error"] as? [String: Any] {
-            return make(
-                .graph,
+        // An error object (`{"message", "type", "code", …}`): the Graph shape's, and debug_token's
+        // inside `data`, which names the subcode `subcode` first (graph-wire-facts, error shape 5).
+        func errorObject(_ shape: Shape, _ inner: [String: Any], subcodeKeys: (String, String)) -> GraphError {
+            make(
+                shape,
                 inner,
                 code: integer(inner["code"]),
-                subcode: integer(inner["error_subcode"] ?? inner["subcode"]),
+                subcode: integer(inner[subcodeKeys.0] ?? inner[subcodeKeys.1]),
                 type: inner["type"] as? String,
                 message: inner["message"] as? String ?? ""
             )
+        }
+        if let inner = dictionary["error"] as? [String: Any] {
+            return errorObject(.graph, inner, subcodeKeys: ("error_subcode", "subcode"))
         }
         if let value = dictionary["error"] {
             // Any other `error` value — the OAuth drafts' string (`invalid_request`), or something odd —
@@ -145,14 +150,7 @@ extension GraphError {
         if let data = dictionary["data"] as? [String: Any], let inner = data["error"] as? [String: Any],
             data["is_valid"] as? Bool != true
         {
-            return make(
-                .debugToken,
-                inner,
-                code: integer(inner["code"]),
-                subcode: integer(inner["subcode"] ?? inner["error_subcode"]),
-                type: inner["type"] as? String,
-                message: inner["message"] as? String ?? ""
-            )
+            return errorObject(.debugToken, inner, subcodeKeys: ("subcode", "error_subcode"))
         }
         return nil
     }

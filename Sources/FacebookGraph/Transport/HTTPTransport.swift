@@ -87,12 +87,7 @@ extension HTTPTransport {
     /// Sends `request` and suspends until it completes; cancelling the task cancels the transfer
     /// (also a cancel that comes before the transfer has started: ``PendingCancel``).
     package func send(_ request: PreparedRequest) async throws(TransportError) -> RawResponse {
-        let result: Result<RawResponse, TransportError> = await withCancellableContinuation { finish in
-            execute(request, completion: finish)
-        } cancel: { handle in
-            handle.cancel()
-        }
-        return try result.get()
+        try await withCancellableResult { finish in execute(request, completion: finish) }
     }
 }
 

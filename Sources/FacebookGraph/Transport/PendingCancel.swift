@@ -58,8 +58,8 @@ extension PendingCancel where Handle == TransferHandle {
 /// cancelled before `start` has returned it (``PendingCancel``). The operation must complete once,
 /// also when cancelled (with its own cancellation outcome): that is what ends the wait.
 ///
-/// The package's one adapter from a completion to `async` (`HTTPTransport.send`, `GraphClient.send`,
-/// the legacy `async` overloads).
+/// The package's one adapter from a completion to `async`; the calls whose completion takes a
+/// `Result` go through ``withCancellableResult(_:)``.
 package func withCancellableContinuation<Value: Sendable, Handle>(
     start: (@escaping @Sendable (Value) -> Void) -> Handle,
     cancel: @escaping @Sendable (Handle) -> Void
@@ -72,4 +72,22 @@ package func withCancellableContinuation<Value: Sendable, Handle>(
     } onCancel: {
         pending.cancel()
     }
+}
+
+/// A started operation that stops itself: a ``TransferHandle``, a ``GraphTask``, a legacy request.
+package protocol SelfCancelling: Sendable {
+    /// Stops the operation; it still completes once, with its own cancellation outcome.
+    func cancel()
+}
+
+extension TransferHandle: SelfCancelling {}
+extension GraphTask: SelfCancelling {}
+
+/// ``withCancellableContinuation(start:cancel:)`` for an operation that completes with a `Result`
+/// and returns a handle that cancels it: the success, or the failure thrown (`HTTPTransport.send`,
+/// `GraphClient.send`, the legacy `async` overloads).
+package func withCancellableResult<Success: Sendable, Failure: Error, Handle: SelfCancelling>(
+    _ start: (@escaping @Sendable (Result<Success, Failure>) -> Void) -> Handle
+) async throws(Failure) -> Success {
+    try await withCancellableContinuation(start: start) { $0.cancel() }.get()
 }

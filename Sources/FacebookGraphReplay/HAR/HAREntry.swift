@@ -25,6 +25,8 @@ public struct HAREntry: Codable, Sendable, Equatable {
     public var playback: Playback
     /// `_graphAPIVersion`: the `facebook-api-version` response header, when the server sent one.
     public var graphAPIVersion: String?
+    /// `cache`, which HAR 1.2 requires: written empty, never read.
+    private var cache: [String: String] = [:]
 
     /// An entry.
     public init(
@@ -61,19 +63,6 @@ public struct HAREntry: Codable, Sendable, Equatable {
         timings = try container.decodeIfPresent(HARTimings.self, forKey: .timings) ?? HARTimings()
         playback = try container.decodeIfPresent(Playback.self, forKey: .playback) ?? .repeatable
         graphAPIVersion = try container.decodeIfPresent(String.self, forKey: .graphAPIVersion)
-    }
-
-    /// Encodes the value with the fields HAR 1.2 requires.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(startedDateTime, forKey: .startedDateTime)
-        try container.encode(time, forKey: .time)
-        try container.encode(request, forKey: .request)
-        try container.encode(response, forKey: .response)
-        try container.encode(timings, forKey: .timings)
-        try container.encode([String: String](), forKey: .cache)
-        try container.encode(playback, forKey: .playback)
-        try container.encodeIfPresent(graphAPIVersion, forKey: .graphAPIVersion)
     }
 }
 

@@ -10,6 +10,16 @@ import Foundation
 
 /// Checks the header fields and the status text of a HAR request or response as it is decoded.
 enum HARHeaderRules {
+    /// The header fields at `key` of `container` (none when absent), refused as ``validate(_:forKey:in:)``
+    /// says: a request's and a response's one reading of their headers.
+    static func decode<Key: CodingKey>(forKey key: Key, in container: KeyedDecodingContainer<Key>) throws
+        -> [HARNameValue]
+    {
+        let headers = try container.decodeIfPresent([HARNameValue].self, forKey: key) ?? []
+        try validate(headers, forKey: key, in: container)
+        return headers
+    }
+
     /// Refuses, at `key` of `container`, the first header whose name is not an HTTP token or whose
     /// value holds a line break, a NUL or another control character (tab aside). An HTTP/2
     /// pseudo-header (`:authority`, `:status`), which browsers export, is a name too: a token after

@@ -15,8 +15,21 @@ public struct HARNameValue: Codable, Sendable, Equatable {
     }
 }
 
+/// A HAR request or response: the header fields both carry, and their one lookup.
+public protocol HARMessage {
+    /// Header fields, in order.
+    var headers: [HARNameValue] { get }
+}
+
+extension HARMessage {
+    /// The first header called `name` (any case).
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+}
+
 /// The `request` object.
-public struct HARRequest: Codable, Sendable, Equatable {
+public struct HARRequest: HARMessage, Codable, Sendable, Equatable {
     /// The method.
     public var method: String
     /// The absolute URL, query included.
@@ -31,6 +44,10 @@ public struct HARRequest: Codable, Sendable, Equatable {
     public var postData: HARPostData?
     /// The body's size in bytes (-1 when unknown).
     public var bodySize: Int
+    /// `cookies` and `headersSize`, which HAR 1.2 requires: written as none and unknown (cookies
+    /// travel in ``headers``), never read.
+    private var cookies: [HARNameValue] = []
+    private var headersSize = -1
 
     /// A request.
     public init(
@@ -60,31 +77,12 @@ public struct HARRequest: Codable, Sendable, Equatable {
         method = try container.decode(String.self, forKey: .method)
         url = try container.decode(String.self, forKey: .url)
         httpVersion = try container.decodeIfPresent(String.self, forKey: .httpVersion) ?? "HTTP/1.1"
-        headers = try container.decodeIfPresent([HARNameValue].self, forKey: .headers) ?? []
-        try HARHeaderRules.validate(headers, forKey: .headers, in: container)
+        headers = try HARHeaderRules.decode(forKey: .headers, in: container)
         queryString = try container.decodeIfPresent([HARNameValue].self, forKey: .queryString) ?? []
         postData = try container.decodeIfPresent(HARPostData.self, forKey: .postData)
         bodySize = try container.decodeWholeNumberIfPresent(forKey: .bodySize) ?? -1
     }
 
-    /// Encodes the value with the fields HAR 1.2 requires.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(method, forKey: .method)
-        try container.encode(url, forKey: .url)
-        try container.encode(httpVersion, forKey: .httpVersion)
-        try container.encode(headers, forKey: .headers)
-        try container.encode(queryString, forKey: .queryString)
-        try container.encodeIfPresent(postData, forKey: .postData)
-        try container.encode(bodySize, forKey: .bodySize)
-        try container.encode([HARNameValue](), forKey: .cookies)
-        try container.encode(-1, forKey: .headersSize)
-    }
-
-    /// The first header called `name` (any case).
-    public func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
-    }
 }
 
 /// A request body (`postData`). Text that is valid UTF-8 is stored as `text`; other bytes as base64
@@ -107,8 +105,13 @@ public struct HARPostData: Codable, Sendable, Equatable {
     public var body: Data { HARBody.decode(text, encoding: encoding) }
 
     enum CodingKeys: String, CodingKey {
-        case mimeType, text, params
+        case mimeType, text
         case encoding = "_encoding"
+    }
+
+    /// `params`: read (other tools write only the parsed form), never written.
+    private enum FormKeys: String, CodingKey {
+        case params
     }
 
     /// Decodes the value leniently: fields other tools omit get their defaults.
@@ -119,7 +122,9 @@ public struct HARPostData: Codable, Sendable, Equatable {
         if let text = try container.decodeIfPresent(String.self, forKey: .text) {
             self.text = text
             try HARBody.validate(text, encoding: encoding, forKey: .text, in: container)
-        } else if let params = try container.decodeIfPresent([HARFormParameter].self, forKey: .params) {
+        } else if let params = try decoder.container(keyedBy: FormKeys.self).decodeIfPresent(
+            [HARFormParameter].self, forKey: .params)
+        {
             // Some tools keep only the parsed form parameters, percent-encoded as in the body they
             // came from; decoded once here (`+` kept), then encoded again, so a live body with the
             // same values matches.
@@ -134,18 +139,10 @@ public struct HARPostData: Codable, Sendable, Equatable {
             self.text = ""
         }
     }
-
-    /// Encodes the value with the fields HAR 1.2 requires.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(mimeType, forKey: .mimeType)
-        try container.encode(text, forKey: .text)
-        try container.encodeIfPresent(encoding, forKey: .encoding)
-    }
 }
 
 /// The `response` object.
-public struct HARResponse: Codable, Sendable, Equatable {
+public struct HARResponse: HARMessage, Codable, Sendable, Equatable {
     /// The status code.
     public var status: Int
     /// The reason phrase.
@@ -191,8 +188,7 @@ public struct HARResponse: Codable, Sendable, Equatable {
         statusText = try container.decodeIfPresent(String.self, forKey: .statusText) ?? ""
         try HARHeaderRules.validateStatusText(statusText, forKey: .statusText, in: container)
         httpVersion = try container.decodeIfPresent(String.self, forKey: .httpVersion) ?? "HTTP/1.1"
-        headers = try container.decodeIfPresent([HARNameValue].self, forKey: .headers) ?? []
-        try HARHeaderRules.validate(headers, forKey: .headers, in: container)
+        headers = try HARHeaderRules.decode(forKey: .headers, in: container)
         content =
             try container.decodeIfPresent(HARContent.self, forKey: .content) ?? HARContent(mimeType: "", body: Data())
         redirectURL = try container.decodeIfPresent(String.self, forKey: .redirectURL) ?? ""
@@ -213,11 +209,6 @@ public struct HARResponse: Codable, Sendable, Equatable {
         try container.encode(-1, forKey: .headersSize)
         try container.encode(content.size, forKey: .bodySize)
         try container.encodeIfPresent(error, forKey: .error)
-    }
-
-    /// The first header called `name` (any case).
-    public func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 }
 

@@ -132,25 +132,26 @@ package final class LoopbackHTTPServer: Sendable {
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         var storage = sockaddr_storage()
+        /// Copies `address` (a `sockaddr_in` or `sockaddr_in6`) into `storage`; returns its length.
+        func store<Address>(_ address: Address) -> Int {
+            withUnsafeBytes(of: address) { source in
+                withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: source) }
+            }
+            return MemoryLayout<Address>.size
+        }
         let length: Int
         if isIPv4 {
             var sin = sockaddr_in()
             sin.sin_family = sa_family_t(AF_INET)
             sin.sin_port = port.bigEndian
             sin.sin_addr = ipv4
-            length = MemoryLayout<sockaddr_in>.size
-            withUnsafeBytes(of: &sin) { source in
-                withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: source) }
-            }
+            length = store(sin)
         } else {
             var sin6 = sockaddr_in6()
             sin6.sin6_family = sa_family_t(AF_INET6)
             sin6.sin6_port = port.bigEndian
             sin6.sin6_addr = ipv6
-            length = MemoryLayout<sockaddr_in6>.size
-            withUnsafeBytes(of: &sin6) { source in
-                withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: source) }
-            }
+            length = store(sin6)
         }
         var boundLength = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let failedCall: String? = withUnsafeMutablePointer(to: &storage) { pointer in
