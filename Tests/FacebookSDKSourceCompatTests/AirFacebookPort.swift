@@ -118,12 +118,12 @@ final class AirFacebook: NSObject {
                 log("Request error: \(error)")
                 return
             }
-            var jsonError: NSError?
-            let text = FBSBJSON().string(with: result, error: &jsonError)
-            if let jsonError {
-                log("Request JSON error: \(jsonError)")
+            // `stringWithObject:error:` is hidden by the importer (its Swift name collides with the
+            // writer's `stringWithObject:`), so imported code calls `string(with:)`: nil on failure.
+            if let text = FBSBJSON().string(with: result) {
+                dispatch(callback ?? "LOGGING", text)
             } else {
-                dispatch(callback ?? "LOGGING", text ?? "")
+                log("Request JSON error")
             }
         }
     }
