@@ -159,7 +159,9 @@ struct V31RequestConnectionTests {
                 #expect(sent.method == "POST" && Self.batchItems(sent).count == 2)
                 #expect(String(decoding: built.httpBody ?? Data(), as: UTF8.self).contains("access_token="))
             }
-            for shown in [built.description, built.debugDescription, "\(built)", String(reflecting: built)] {
+            let copies = [built.copy(), built.mutableCopy()].map { String(describing: $0) }
+            #expect((built.copy() as? NSURLRequest)?.url == built.url, "a copy is the same request")
+            for shown in [built.description, built.debugDescription, "\(built)", String(reflecting: built)] + copies {
                 #expect(!shown.contains(token), "a description leaks the token: \(shown)")
                 #expect(!shown.contains(String(token.dropFirst(3))), "a description leaks the token: \(shown)")
             }

@@ -34,9 +34,10 @@ extension FBRequestConnection {
     }
 }
 
-/// An `NSMutableURLRequest` built from the core's prepared request, whose descriptions never show a
-/// secret (the core's `SecretPolicy.redactSecrets`): the URL's `access_token` and `appsecret_proof`,
-/// and any token-shaped value, are `<redacted>` there.
+/// An `NSMutableURLRequest` built from the core's prepared request, whose descriptions — and its
+/// copies' — never show a secret (the core's `SecretPolicy.redactSecrets`): the URL's `access_token`
+/// and `appsecret_proof`, and any token-shaped value, are `<redacted>` there. (Bridged to a
+/// `URLRequest` value, it is Foundation's again: print the `NSMutableURLRequest`, not the bridge.)
 final class RedactedURLRequest: NSMutableURLRequest {
     convenience init?(_ prepared: PreparedRequest, timeout: TimeInterval) {
         guard let url = URL(string: prepared.url) else { return nil }
@@ -49,4 +50,18 @@ final class RedactedURLRequest: NSMutableURLRequest {
     override var description: String { SecretPolicy.redactSecrets(in: super.description) }
 
     override var debugDescription: String { SecretPolicy.redactSecrets(in: super.debugDescription) }
+
+    /// A copy that redacts too (Foundation's copy would be a plain `NSURLRequest`).
+    override func copy(with zone: NSZone? = nil) -> Any { redactedCopy() }
+
+    /// A mutable copy that redacts too.
+    override func mutableCopy(with zone: NSZone? = nil) -> Any { redactedCopy() }
+
+    private func redactedCopy() -> RedactedURLRequest {
+        let copy = RedactedURLRequest(url: url!, cachePolicy: cachePolicy, timeoutInterval: timeoutInterval)
+        copy.httpMethod = httpMethod
+        copy.httpBody = httpBody
+        copy.allHTTPHeaderFields = allHTTPHeaderFields
+        return copy
+    }
 }
