@@ -5,6 +5,12 @@
 // writes their results with FBSBJSON, tries FBNativeDialogs before falling back to the deprecated
 // Facebook/FBDialog web dialogs, and calls FBSettings. Only the SDK calls and the decisions around
 // them are kept; AIR's FREDispatchStatusEventAsync becomes ``AirFacebook/events``.
+//
+// The spellings were checked against the real 3.1.1 headers with a copy of importer-check whose header
+// list adds FBNativeDialogs.h, the FBSBJSON headers, Facebook.h and FBDialog.h (with UIWebView, UIButton,
+// UIInterfaceOrientation and NSMutableSet added to its stand-in headers): everything type-checks but for
+// two things of the stand-in Foundation, `FBSBJSON()` (the JSON classes show no initializer there) and an
+// `NSMutableDictionary` passed where the stand-in's generic one is expected.
 
 import FacebookSDK
 import Foundation
