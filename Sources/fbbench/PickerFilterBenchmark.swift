@@ -124,7 +124,7 @@ enum PickerFilterBenchmark {
                 "picture": ["data": ["url": "https://pictures.example/\(index).jpg"]],
             ]
             object["middle_name"] = middle
-            return FBGraphObject(dictionary: object)
+            return NSMutableDictionary(dictionary: object)
         }
     }
 

@@ -64,6 +64,18 @@ struct FBSessionTests {
         ])
     }
 
+    /// A session opened from a token cached for an hour in a folder of its own (kept alive by the
+    /// caller), with a recorder as its handler.
+    static func openedFromCache(token: String) -> (CacheFolder, FBSessionTokenCachingStrategy, FBSession, Recorder) {
+        let folder = CacheFolder()
+        let strategy = folder.strategy()
+        cache(strategy, token: token, expiry: Date(timeIntervalSinceNow: 3600), permissions: [])
+        let session = session(strategy)
+        let recorder = Recorder()
+        session.open(completionHandler: recorder.handler)
+        return (folder, strategy, session, recorder)
+    }
+
     static func mode(_ url: URL) -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.posixPermissions] as? Int) ?? -1
     }
@@ -197,12 +209,7 @@ struct FBSessionTests {
         "close: Open → Closed, the handler called once more and released, the token kept cached; close while opening → ClosedLoginFailed"
     )
     func close() throws {
-        let folder = CacheFolder()
-        let strategy = folder.strategy()
-        Self.cache(strategy, token: "EAAkept", expiry: Date(timeIntervalSinceNow: 3600), permissions: [])
-        let session = Self.session(strategy)
-        let recorder = Recorder()
-        session.open(completionHandler: recorder.handler)
+        let (folder, strategy, session, recorder) = Self.openedFromCache(token: "EAAkept")
         let closed = LockedValue(0)
         let observer = NSObject()
         session.addCloseObserver(observer) { closed.withLock { $0 += 1 } }
@@ -344,6 +351,94 @@ struct FBSessionTests {
         let error = try #require(refusal.withLock { $0 })
         #expect(error.userInfo[FBErrorLoginFailedReason] as? String == FBErrorReauthorizeFailedReasonSessionClosed)
         #expect(server.requests.count == 2, "no device login for a closed session")
+    }
+
+    @Test(
+        "refreshAccessToken (3.1.1's end of a token extension): OpenTokenExtended, the new token and expiry cached with a refresh date; a closed session or a past date changes nothing"
+    )
+    func refreshAccessToken() throws {
+        let (folder, strategy, session, recorder) = Self.openedFromCache(token: "EAAshortLived1")
+        defer { withExtendedLifetime(folder) {} }
+        #expect(recorder.states == [FBSessionStateOpen])
+
+        let expiry = Date(timeIntervalSinceNow: 60 * 86_400)
+        let before = Date()
+        #expect(session.refreshAccessToken("EAAlongLived22", expirationDate: expiry))
+        #expect(recorder.states == [FBSessionStateOpen, FBSessionStateOpenTokenExtended])
+        #expect(recorder.errors.allSatisfy { $0 == nil })
+        #expect(session.state == FBSessionStateOpenTokenExtended && session.isOpen)
+        #expect(session.accessToken == "EAAlongLived22" && session.expirationDate == expiry)
+        let cached = try #require(strategy.fetchTokenInformation())
+        #expect(cached[FBTokenInformationTokenKey] as? String == "EAAlongLived22")
+        #expect(cached[FBTokenInformationExpirationDateKey] as? Date == expiry)
+        #expect((cached[FBTokenInformationRefreshDateKey] as? Date).map { $0 >= before } == true)
+
+        // nil keeps the token and takes the new date, as 3.1.1's answer without access_token did.
+        let later = Date(timeIntervalSinceNow: 61 * 86_400)
+        #expect(session.refreshAccessToken(nil, expirationDate: later))
+        #expect(session.accessToken == "EAAlongLived22" && session.expirationDate == later)
+        #expect(recorder.states.count == 3)
+
+        #expect(!session.refreshAccessToken("EAAother333", expirationDate: Date(timeIntervalSinceNow: -1)))
+        #expect(!session.refreshAccessToken("EAAother333", expirationDate: nil))
+        session.close()
+        #expect(!session.refreshAccessToken("EAAother333", expirationDate: expiry))
+        #expect(
+            recorder.states == [
+                FBSessionStateOpen, FBSessionStateOpenTokenExtended, FBSessionStateOpenTokenExtended,
+                FBSessionStateClosed,
+            ])
+        #expect(session.accessToken == nil)
+    }
+
+    @Test(
+        "Deviation: a default audience cannot travel with a device login: the scope alone is sent, and stderr says the audience is not applied"
+    )
+    func defaultAudience() async throws {
+        guard IsolatedTest.isChild else {
+            // A process of its own: what it wrote on standard error is the test's alone.
+            let run = try await IsolatedTest.run(filter: "FBSessionTests.defaultAudience", timeout: 300)
+            #expect(run.status == 0, "the case failed in its own process\n\(run.tail)")
+            #expect(run.stderr.contains("Test run with 1 test"), "the child ran no test\n\(run.tail)")
+            let said = run.stderr.split(separator: "\n").filter {
+                $0.hasPrefix("FacebookSDK: FBSession: the default audience")
+            }
+            #expect(said.count == 2, "one line for the open, one for the reauthorize\n\(run.tail)")
+            #expect(said.first?.contains("FBSessionDefaultAudienceFriends") == true)
+            #expect(said.last?.contains("FBSessionDefaultAudienceOnlyMe") == true)
+            return
+        }
+        let server = try DeviceLoginServer(
+            script: [.approved("EAAaudienceOpen1"), .approved("EAAaudienceMore2")], interval: 0)
+        let folder = CacheFolder()
+        let base = Self.session(folder.strategy())
+        let session: FBSession = FBSession(
+            appID: DeviceLoginServer.appID, permissions: ["publish_actions"],
+            defaultAudience: FBSessionDefaultAudienceFriends, urlSchemeSuffix: nil,
+            tokenCacheStrategy: folder.strategy())
+        session.callbackQueue = base.callbackQueue
+        session.clientToken = DeviceLoginServer.clientToken
+        session.deviceLoginPresenter = { _ in }
+        session.deviceLoginTimeScale = base.deviceLoginTimeScale
+        session.pageStore = nil
+        session.graphBaseURL = server.graphBaseURL
+        let recorder = Recorder()
+        session.open(completionHandler: recorder.handler)
+        #expect(await recorder.ended.wait())
+        #expect(recorder.states == [FBSessionStateOpen])
+        let reauthorized = AsyncEvent()
+        session.reauthorize(
+            withPublishPermissions: ["publish_stream"], defaultAudience: FBSessionDefaultAudienceOnlyMe
+        ) { _, _ in reauthorized.signal() }
+        #expect(await reauthorized.wait())
+        #expect(recorder.states == [FBSessionStateOpen, FBSessionStateOpenTokenExtended])
+        let codeRequests = server.requests.filter { $0.path.hasSuffix("device/login") }
+        #expect(codeRequests.count == 2)
+        for (request, scope) in zip(codeRequests, ["publish_actions", "publish_stream"]) {
+            let form = FormEncoding.decode(String(decoding: request.body, as: UTF8.self))
+            #expect(form.map(\.name).sorted() == ["access_token", "scope"])
+            #expect(form.first { $0.name == "scope" }?.value == scope)
+        }
     }
 
     @Test(

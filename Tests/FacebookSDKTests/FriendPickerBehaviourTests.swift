@@ -86,6 +86,35 @@ struct FriendPickerBehaviourTests {
         #expect(five.3 == [nil])
     }
 
+    @Test(
+        "selection items are what v3.1 results are: NSMutableDictionarys that answer FBGraphUser, read by subscript and as [String: Any], edits shared"
+    )
+    func selectionItemsAreMutableDictionaries() async throws {
+        let server = try FriendServer(lists: ["me": Self.people(4)], pageSize: 10)
+        let fixture = PickerFixture(session: server.session())
+        try #require(await fixture.load())
+        fixture.onQueue { picker in
+            let rows = picker.sections.flatMap(\.rows)
+            guard let row = rows.first(where: { $0.user.id == "2" }) else {
+                Issue.record("friend 2 is not shown: \(rows.map(\.user.id)) in \(picker.sections.count) sections")
+                return
+            }
+            picker.select(row.user)
+            let item = picker.selection[0]
+            #expect((item as? NSMutableDictionary)?["name"] as? String == "Friend2 Person")
+            #expect((item as? NSMutableDictionary)?["id"] as? String == "2")
+            let plain = item as? [String: Any]
+            #expect(plain?["first_name"] as? String == "Friend2")
+            #expect(plain?["id"] as? String == "2")
+            (item as? NSMutableDictionary)?["name"] = "Edited"
+            #expect((picker.selection[0] as? FBGraphUser)?.name == "Edited", "one object, not a copy")
+            #expect(row.user.name == "Edited", "the row shows the selected object itself")
+            let written = (try? JSONSerialization.data(withJSONObject: picker.selection as Any, options: [.sortedKeys]))
+                .map { String(decoding: $0, as: UTF8.self) }
+            #expect(written?.contains(#""name":"Edited""#) == true)
+        }
+    }
+
     @Test("selection keeps selection order; deselect and clearSelection each notify")
     func selectionOrder() async throws {
         let server = try FriendServer(lists: ["me": Self.people(4)], pageSize: 10)

@@ -72,7 +72,7 @@ struct PickerSubclassLoadTests {
             // The friend is a graph object over a mutable dictionary: an edit through the facade is
             // in the dictionary.
             user.middle_name = "Z"
-            #expect((user as? FBGraphObject)?.dictionary["middle_name"] as? String == "Z")
+            #expect((user as? NSMutableDictionary)?["middle_name"] as? String == "Z")
             #expect(box.value.changes >= 1)
         }
     }

@@ -126,6 +126,89 @@ struct V31RequestConnectionTests {
         #expect(!sent[0].url.contains("format=") && !sent[0].url.contains("sdk="))
     }
 
+    @Test(
+        "urlRequest is what start sends (one call, or the batch POST), built by the core; print, description and debugDescription show no token"
+    )
+    func urlRequest() throws {
+        let rig = try Rig()
+        defer { rig.server.stop() }
+        let (transport, session, calls) = (rig.transport, rig.session, rig.calls)
+        let token = GraphStandInServer.validToken
+        for count in [1, 2] {
+            let connection = calls.connection()
+            #expect(connection.urlRequest == nil, "no request added yet")
+            connection.add(
+                FBRequest(session: session, graphPath: "me", parameters: ["fields": "id,name"], httpMethod: nil),
+                completionHandler: calls.handler("me\(count)"), batchEntryName: "first")
+            if count == 2 {
+                connection.add(FBRequest.forMyFriends(), completionHandler: calls.handler("friends"))
+            }
+            let built = try #require(connection.urlRequest)
+            let before = transport.requests.count
+            connection.start()
+            _ = try #require(calls.settle(count == 1 ? 1 : 3, session: session))
+            let sent = transport.requests[before]
+            #expect(built.url?.absoluteString == sent.url)
+            #expect(built.httpMethod == sent.method)
+            #expect(built.httpBody == sent.body)
+            #expect(built.value(forHTTPHeaderField: "Content-Type") == sent.headers.values(for: "Content-Type").first)
+            #expect(built.timeoutInterval == 180)
+            if count == 1 {
+                #expect(sent.method == "GET" && sent.url.contains("access_token="))
+            } else {
+                #expect(sent.method == "POST" && Self.batchItems(sent).count == 2)
+                #expect(String(decoding: built.httpBody ?? Data(), as: UTF8.self).contains("access_token="))
+            }
+            let copies = [built.copy(), built.mutableCopy()].map { String(describing: $0) }
+            #expect((built.copy() as? NSURLRequest)?.url == built.url, "a copy is the same request")
+            for shown in [built.description, built.debugDescription, "\(built)", String(reflecting: built)] + copies {
+                #expect(!shown.contains(token), "a description leaks the token: \(shown)")
+                #expect(!shown.contains(String(token.dropFirst(3))), "a description leaks the token: \(shown)")
+            }
+        }
+        // A request the core refuses (a token bound for plain http off the machine) has none.
+        let offMachine = FBSession(accessToken: token, expirationDate: .distantFuture)
+        offMachine.graphBaseURL = "http://graph.example.com/"
+        let refused = calls.connection()
+        refused.add(FBRequest(session: offMachine, graphPath: "me"), completionHandler: calls.handler("refused"))
+        #expect(refused.urlRequest == nil)
+    }
+
+    @Test(
+        "Deviation: no token-extension request rides along, even on a Facebook-login token last refreshed two days ago: the connection sends its own request alone"
+    )
+    func noTokenExtensionPiggyback() throws {
+        let rig = try Rig()
+        defer { rig.server.stop() }
+        let (server, transport, calls) = (rig.server, rig.transport, rig.calls)
+        let folder = FBSessionTests.CacheFolder()
+        let strategy = folder.strategy()
+        // What 3.1.1 extended: an open Facebook-login token refreshed more than 24 hours ago.
+        strategy.cacheTokenInformation([
+            FBTokenInformationTokenKey: GraphStandInServer.validToken,
+            FBTokenInformationExpirationDateKey: Date(timeIntervalSinceNow: 86_400),
+            FBTokenInformationRefreshDateKey: Date(timeIntervalSinceNow: -2 * 86_400),
+            FBTokenInformationIsFacebookLoginKey: true,
+            FBTokenInformationLoginTypeLoginKey: NSNumber(value: FBSessionLoginTypeFacebookApplication.rawValue),
+        ])
+        let session: FBSession = FBSession(
+            appID: "123", permissions: nil, urlSchemeSuffix: nil, tokenCacheStrategy: strategy)
+        session.graphBaseURL = server.baseURL + "/"
+        session.transport = GraphTransport(transport)
+        session.pageStore = nil
+        let states = LockedValue<[FBSessionState]>([])
+        session.open { _, state, _ in states.withLock { $0.append(state) } }
+        _ = calls.start(FBRequest(session: session, graphPath: "me"), "me")
+        let seen = try #require(calls.settle(1, session: session))
+        #expect(seen.map(\.label) == ["me"] && seen[0].error == nil)
+        let sent = transport.requests
+        #expect(sent.count == 2, "the request and the barrier's, nothing else")
+        #expect(sent.allSatisfy { $0.method == "GET" && $0.url.hasPrefix(server.baseURL + "/me?") })
+        #expect(!sent.contains { $0.url.contains("extendSSOAccessToken") || $0.url.contains("oauth/access_token") })
+        #expect(states.withLock { $0 } == [FBSessionStateOpen], "no OpenTokenExtended without an extension")
+        #expect(session.accessToken == GraphStandInServer.validToken)
+    }
+
     @Test("Deviation: the token is not written into a request's parameters, and format=json and sdk=ios are not sent")
     func parametersKeepWhatTheCallerPut() throws {
         let rig = try Rig()

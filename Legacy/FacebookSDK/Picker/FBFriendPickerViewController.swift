@@ -95,7 +95,8 @@ open class FBFriendPickerViewController: FBViewController {
         }
     }
 
-    /// `selection`: the selected friends (``FBGraphUser``s), in the order they were selected.
+    /// `selection`: the selected friends, in the order they were selected: each an `NSMutableDictionary`
+    /// answering ``FBGraphUser``, as v3.1 results are (`selection[0] as? NSMutableDictionary` works).
     open var selection: [Any]! { selected }
 
     /// ``selection``, typed.

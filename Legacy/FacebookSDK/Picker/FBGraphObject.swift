@@ -37,10 +37,11 @@ extension FBGraphObjectProtocol {
 
 /// v3.1's `FBGraphObject` class: the factories (``graphObject()``, `graphObjectWrapping(_:)`,
 /// ``isGraphObjectID(_:sameAs:)``) and the one
-/// implementation of every facade: each object the SDK hands out (a friend in the picker's
-/// `selection`, `user.location`) is an `FBGraphObject`, so `as? FBGraphUser`, `as? FBGraphPlace` and
-/// `as? FBGraphLocation` succeed on any of them and each property reads and writes the dictionary
-/// key of its name, as v3.1's inferred facades did.
+/// implementation of every facade: each object the SDK hands out (`user.location`, what the
+/// factories make) is an `FBGraphObject` or, for v3.1 results and the picker's friends (`selection`),
+/// an `NSMutableDictionary`, so `as? FBGraphUser`, `as? FBGraphPlace` and `as? FBGraphLocation`
+/// succeed on any of them and each property reads and writes the dictionary key of its name, as
+/// v3.1's inferred facades did.
 ///
 /// The object reads and writes an `NSMutableDictionary` (``dictionary``): wrapping one does not
 /// copy it, so edits through the object are edits of that dictionary, at every level

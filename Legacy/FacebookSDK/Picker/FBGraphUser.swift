@@ -3,7 +3,8 @@ import Foundation
 /// v3.1's `@protocol FBGraphUser`: typed access to a user (a friend in the picker's `selection`), each
 /// property the dictionary key of its name, snake_case kept as the importer kept it (`first_name`).
 ///
-/// Every graph object the SDK hands out answers it (``FBGraphObject`` conforms):
+/// Every graph object the SDK hands out answers it (``FBGraphObject`` and `NSMutableDictionary`, what
+/// v3.1 results and the picker's friends are, conform):
 ///
 /// ```swift
 /// let user = picker.selection[0] as! FBGraphUser

@@ -60,16 +60,19 @@ enum FriendListLoader {
         return data
     }
 
-    /// The friends of a page (`{"data": […]}`), each a graph object over a mutable dictionary of its
-    /// own (as v3.1 handed them out); objects without an `id` are dropped. (The page is read into Swift
-    /// containers: Linux's Foundation hands out the items of a parsed `NSMutableArray` as Swift
-    /// copies anyway, Migration.md deviation 33.)
+    /// The friends of a page (`{"data": […]}`), each what a v3.1 result's graph objects are: an
+    /// `NSMutableDictionary` of its own that answers ``FBGraphUser`` (read by the legacy layer's one
+    /// builder, so `selection[0] as? NSMutableDictionary`, `["name"]` and `as? [String: Any]` work as
+    /// on 3.1.1, where the picker handed out the graph objects themselves); objects without an `id`
+    /// are dropped. A page that is not JSON has none.
     static func users(in page: Data) -> [FBGraphUser] {
-        guard let object = (try? GraphJSON.parse(page)) as? [String: Any],
-            let items = object["data"] as? [[String: Any]]
-        else { return [] }
+        // `[Any]`, not `NSArray`: casting to `NSArray` bridges into a new array whose elements are
+        // handed out as Swift copies; an `FBGraphObjectArray` bridges to `[Any]` holding its own objects.
+        guard let object = v31Result(from: page) as? NSDictionary, let items = object["data"] as? [Any] else {
+            return []
+        }
         return items.compactMap { item -> FBGraphUser? in
-            let user = FBGraphObject(dictionary: item)
+            guard let user = item as? NSMutableDictionary else { return nil }
             return user.id == nil ? nil : user
         }
     }

@@ -59,6 +59,9 @@ open class FBRequestConnection: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// The requests added so far, in order, with their batch names.
+    var addedRequests: [(request: FBRequest, name: String?)] { lock.withLock { entries.map { ($0.request, $0.name) } } }
+
     /// The HTTP response of the round trip: nil until the handlers run, and when no answer arrived.
     public var urlResponse: HTTPURLResponse! { lock.withLock { response } }
 
@@ -238,7 +241,7 @@ open class FBRequestConnection: NSObject, @unchecked Sendable {
     /// The client for a connection: `session`'s (none: no token, the default base URL and transport),
     /// with the connection's timeout. A session pointed at another Graph origin than Facebook's (a
     /// stand-in, a replay) sends its REST calls there too, as `<graphBaseURL>method/<name>`.
-    private static func client(for session: FBSession?, timeout: TimeInterval) -> GraphClient {
+    static func client(for session: FBSession?, timeout: TimeInterval) -> GraphClient {
         let sessionClient = (session ?? FBSession()).graphClient()
         var configuration = sessionClient.configuration
         configuration.timeout = .milliseconds(Int64((timeout * 1000).rounded()))

@@ -38,7 +38,7 @@ extension FBSession {
             transitionAndCallHandler(to: FBSessionStateOpen)
         case FBSessionStateCreated:
             transition(to: FBSessionStateCreatedOpening)
-            startDeviceLogin(permissions: permissions ?? []) { [self] result in
+            startDeviceLogin(permissions: permissions ?? [], audience: defaultAudience) { [self] result in
                 // A callback URL or a close may have ended the login first.
                 guard state == FBSessionStateCreatedOpening else { return }
                 switch result {
@@ -59,8 +59,21 @@ extension FBSession {
     /// Runs the device login for `permissions`, unless the session lacks an app id or client token;
     /// `completion` gets the token, or v3.1's login error, on ``callbackQueue`` (never after the
     /// session has left the state the login was for: the task is cancelled then).
-    private func startDeviceLogin(permissions: [Any], completion: @escaping (Result<DeviceLoginToken, NSError>) -> Void)
-    {
+    ///
+    /// 3.1.1 sent `audience` only to iOS 6's system account (`ACFacebookAudienceKey`); a device
+    /// login's request takes a `scope` and nothing else, so an audience other than
+    /// ``FBSessionDefaultAudienceNone`` cannot travel: it is said on standard error, not dropped in
+    /// silence (Migration.md, deviation 36).
+    private func startDeviceLogin(
+        permissions: [Any], audience: FBSessionDefaultAudience,
+        completion: @escaping (Result<DeviceLoginToken, NSError>) -> Void
+    ) {
+        if audience != FBSessionDefaultAudienceNone {
+            LegacyLog.log(
+                "FBSession: the default audience (\(audience.name)) is not applied: Facebook Login for Devices "
+                    + "takes no audience, so what the app publishes gets the audience the user chose for it on Facebook"
+            )
+        }
         let queue = callbackQueue
         guard let appID, !appID.isEmpty, let clientToken, !clientToken.isEmpty else {
             let missing = appID?.isEmpty ?? true ? "an app id (FBSession.setDefaultAppID or FB_APP_ID)" : ""
@@ -215,22 +228,24 @@ extension FBSession {
         withPermissions permissions: [Any]!, behavior: FBSessionLoginBehavior,
         completionHandler handler: FBSessionReauthorizeResultHandler!
     ) {
-        reauthorize(permissions ?? [], handler: handler)
+        reauthorize(permissions ?? [], audience: FBSessionDefaultAudienceNone, handler: handler)
     }
 
     /// `-reauthorizeWithReadPermissions:completionHandler:`.
     public func reauthorize(
         withReadPermissions readPermissions: [Any]!, completionHandler handler: FBSessionReauthorizeResultHandler!
     ) {
-        reauthorize(readPermissions ?? [], handler: handler)
+        reauthorize(readPermissions ?? [], audience: FBSessionDefaultAudienceNone, handler: handler)
     }
 
-    /// `-reauthorizeWithPublishPermissions:defaultAudience:completionHandler:`.
+    /// `-reauthorizeWithPublishPermissions:defaultAudience:completionHandler:`. The audience cannot
+    /// travel with a device login: an audience other than ``FBSessionDefaultAudienceNone`` is said on
+    /// standard error (Migration.md, deviation 36).
     public func reauthorize(
         withPublishPermissions writePermissions: [Any]!, defaultAudience: FBSessionDefaultAudience,
         completionHandler handler: FBSessionReauthorizeResultHandler!
     ) {
-        reauthorize(writePermissions ?? [], handler: handler)
+        reauthorize(writePermissions ?? [], audience: defaultAudience, handler: handler)
     }
 
     /// Asks for more permissions with a new device login; on approval the new token is cached and the
@@ -238,7 +253,9 @@ extension FBSession {
     /// nil. A failed login gives `handler` v3.1's login error; a session that is not open, or has a
     /// reauthorize pending, gives it ``FBErrorReauthorizeFailedReasonSessionClosed`` (v3.1 raised
     /// `FBInvalidOperationException`). `handler` runs on ``callbackQueue``.
-    private func reauthorize(_ permissions: [Any], handler: FBSessionReauthorizeResultHandler?) {
+    private func reauthorize(
+        _ permissions: [Any], audience: FBSessionDefaultAudience, handler: FBSessionReauthorizeResultHandler?
+    ) {
         let accepted = lock.withLock { () -> Bool in
             guard current.isOpen, reauthorizeHandler == nil else { return false }
             reauthorizeHandler = handler
@@ -250,7 +267,7 @@ extension FBSession {
             MainQueueWatchdog.shared.deliver(on: callbackQueue) { [self] in handler?(self, error) }
             return
         }
-        startDeviceLogin(permissions: permissions) { [self] result in
+        startDeviceLogin(permissions: permissions, audience: audience) { [self] result in
             // A callback URL may have completed it first, or a close failed it.
             guard lock.withLock({ reauthorizeHandler != nil && current.isOpen }) else { return }
             switch result {

@@ -30,6 +30,16 @@ public struct FBSessionDefaultAudience: RawRepresentable, Equatable, Hashable, S
     /// The audience with `rawValue`.
     public init(_ rawValue: UInt32) { self.rawValue = rawValue }
 
+    /// The constant's name for a log line (`FBSessionDefaultAudienceOnlyMe`), else the raw value.
+    var name: String {
+        switch rawValue {
+        case 0: "FBSessionDefaultAudienceNone"
+        case 10: "FBSessionDefaultAudienceOnlyMe"
+        case 20: "FBSessionDefaultAudienceFriends"
+        case 30: "FBSessionDefaultAudienceEveryone"
+        default: "\(rawValue)"
+        }
+    }
 }
 
 /// No audience: read permissions only (0).
