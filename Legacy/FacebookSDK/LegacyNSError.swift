@@ -67,28 +67,35 @@ enum LegacyNSError {
     /// v3.1's error for an answer the core judged an error (legacy-sdk-facts §2.7, the v3.1 path):
     /// ``FBErrorHTTPError`` for a non-2xx `status`, ``FBErrorRequestConnectionApi`` for an error in a
     /// 2xx answer; ``FBErrorHTTPStatusCodeKey`` the status, ``FBErrorParsedJSONResponseKey``
-    /// `parsed` (`{"code", "body"[, "headers"]}`, its strings redacted in place, so its graph objects
-    /// stay graph objects) and `NSLocalizedDescriptionKey` the core's (redacted) message.
-    static func requestFailed(status: Int, parsed: NSMutableDictionary, message: String) -> NSError {
+    /// `{"code": status, "body": the body as a v3.1 result}` (a batch item's adds its `"headers"`,
+    /// `[{"name", "value"}]`) and `NSLocalizedDescriptionKey` the core's (redacted) message. The body
+    /// is read from its text with every secret redacted (``redactedBody(_:)``), and header values
+    /// are redacted, so the result's graph objects are the builder's own.
+    static func requestFailed(
+        status: Int, body: Data, headerFields: [(name: String, value: String)]?, message: String
+    ) -> NSError {
+        let parsed = NSMutableDictionary(dictionary: ["code": status, "body": v31Result(from: redactedBody(body))])
+        if let headerFields {
+            parsed["headers"] = NSMutableArray(
+                array: headerFields.map { ["name": $0.name, "value": SecretPolicy.redactSecrets(in: $0.value)] })
+        }
         let code = (200..<300).contains(status) ? FBErrorRequestConnectionApi : FBErrorHTTPError
         return NSError(
             domain: FacebookSDKDomain, code: Int(code.rawValue),
             userInfo: [
-                FBErrorHTTPStatusCodeKey: status,
-                FBErrorParsedJSONResponseKey: redactingSecretsKeepingContainers(parsed),
+                FBErrorHTTPStatusCodeKey: status, FBErrorParsedJSONResponseKey: parsed,
                 NSLocalizedDescriptionKey: message,
             ])
     }
 
     /// ``FBErrorProtocolMismatch``: a batch answer that is not one result per request;
     /// ``FBErrorHTTPStatusCodeKey``, ``FBErrorParsedJSONResponseKey`` (the answer as a v3.1 result,
-    /// its strings redacted in place) and `NSLocalizedDescriptionKey`.
-    static func protocolMismatch(status: Int, parsed: Any, message: String) -> NSError {
+    /// read from its text with every secret redacted) and `NSLocalizedDescriptionKey`.
+    static func protocolMismatch(status: Int, body: Data, message: String) -> NSError {
         NSError(
             domain: FacebookSDKDomain, code: Int(FBErrorProtocolMismatch.rawValue),
             userInfo: [
-                FBErrorHTTPStatusCodeKey: status,
-                FBErrorParsedJSONResponseKey: redactingSecretsKeepingContainers(parsed),
+                FBErrorHTTPStatusCodeKey: status, FBErrorParsedJSONResponseKey: v31Result(from: redactedBody(body)),
                 NSLocalizedDescriptionKey: message,
             ])
     }
@@ -140,46 +147,13 @@ enum LegacyNSError {
         }
     }
 
-    /// `value` with every string in it through `SecretPolicy.redactSecrets(in:)`, keeping its
-    /// containers: a mutable dictionary or array (a v3.1 result's graph objects and
-    /// ``FBGraphObjectArray``s) is changed in place, only where a string changed; an immutable one is
-    /// copied only when something in it changed.
-    private static func redactingSecretsKeepingContainers(_ value: Any) -> Any {
-        redacted(value) ?? value
-    }
-
-    /// The redacted form of `value` when redaction changed a string or an immutable container that
-    /// holds one (a mutable container is changed in place and returned); nil when nothing changed.
-    private static func redacted(_ value: Any) -> Any? {
-        switch value {
-        case let text as String:
-            let redacted = SecretPolicy.redactSecrets(in: text)
-            return redacted == text ? nil : redacted
-        case let dictionary as NSMutableDictionary:
-            var changed = false
-            for case let key as AnyHashable in dictionary.allKeys {
-                guard let item = dictionary.object(forKey: key), let replacement = redacted(item) else { continue }
-                dictionary.setObject(replacement, forKey: key)
-                changed = true
-            }
-            return changed ? dictionary : nil
-        case let array as NSMutableArray:
-            var changed = false
-            for index in 0..<array.count {
-                guard let replacement = redacted(array[index]) else { continue }
-                array[index] = replacement
-                changed = true
-            }
-            return changed ? array : nil
-        case let dictionary as NSDictionary:
-            guard let copy = dictionary.mutableCopy() as? NSMutableDictionary else { return nil }
-            return redacted(copy) == nil ? nil : copy
-        case let array as NSArray:
-            guard let copy = array.mutableCopy() as? NSMutableArray else { return nil }
-            return redacted(copy) == nil ? nil : copy
-        default:
-            return nil
-        }
+    /// `body` with every secret in its text through `SecretPolicy.redactSecrets(in:)`, before it is
+    /// read as a v3.1 result; the bytes themselves when redaction changes nothing (a body that is not
+    /// UTF-8 stays as it was, and reads as it did).
+    private static func redactedBody(_ body: Data) -> Data {
+        let text = String(decoding: body, as: UTF8.self)
+        let redacted = SecretPolicy.redactSecrets(in: text)
+        return redacted == text ? body : Data(redacted.utf8)
     }
 }
 

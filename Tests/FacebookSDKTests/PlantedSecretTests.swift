@@ -238,5 +238,12 @@ struct PlantedSecretTests {
             for text in Self.texts(error as Any) { Self.expectClean(text, "v3.1 \(label)") }
         }
         #expect(errors.withLock { $0.filter { $0.1 != nil }.count } >= 4, "the echoing answers were not errors")
+        // The secret is redacted where it stood, the rest of the server's text kept.
+        let bad = try #require(errors.withLock { $0.first { $0.0 == "bad" }?.1 })
+        let parsed = try #require(bad.userInfo[FBErrorParsedJSONResponseKey] as? NSMutableDictionary)
+        let body = try #require(parsed["body"] as? NSDictionary)
+        let message = try #require((body["error"] as? NSDictionary)?["message"] as? String)
+        #expect(message.hasPrefix("Invalid OAuth access token /bad?"))
+        #expect(message.contains("access_token=<redacted>"))
     }
 }

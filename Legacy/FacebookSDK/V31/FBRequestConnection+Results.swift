@@ -31,19 +31,16 @@ struct V31Outcome {
         if let transport = error.transportError {
             return V31Outcome(error: LegacyNSError.transferFailed(transport))
         }
-        let status = error.httpStatus ?? 0
-        let parsed = NSMutableDictionary(dictionary: ["code": status, "body": v31Result(from: error.body)])
-        if itemHeaders {
-            parsed["headers"] = NSMutableArray(array: error.headerFields.map { ["name": $0.name, "value": $0.value] })
-        }
-        let nsError = LegacyNSError.requestFailed(status: status, parsed: parsed, message: error.message)
+        let nsError = LegacyNSError.requestFailed(
+            status: error.httpStatus ?? 0, body: error.body, headerFields: itemHeaders ? error.headerFields : nil,
+            message: error.message)
         return V31Outcome(error: nsError, isTokenError: error.isV31TokenError)
     }
 
     /// `FBErrorProtocolMismatch`: a batch answer that is not an array of one result per request.
     static func protocolMismatch(_ error: GraphError) -> V31Outcome {
         let nsError = LegacyNSError.protocolMismatch(
-            status: error.httpStatus ?? 0, parsed: v31Result(from: error.body), message: error.message)
+            status: error.httpStatus ?? 0, body: error.body, message: error.message)
         return V31Outcome(error: nsError)
     }
 }
