@@ -3,18 +3,6 @@ import FacebookGraph
 /// Login and web dialogs, which need a web view or another app: login runs Facebook Login for Devices
 /// when a client token is set; dialogs are not available on Linux.
 extension Facebook {
-    /// The error dialogs report on this platform (`facebookErrDomain`, code 10000).
-    static func unavailableError(_ what: String) -> NSError {
-        NSError(
-            domain: facebookErrDomain,
-            code: kFBGeneralErrorCode,
-            userInfo: [
-                "error_msg": "\(what) is not available on this platform: it needs a web view or the Facebook app",
-                NSLocalizedDescriptionKey: "\(what) is not available on this platform",
-            ]
-        )
-    }
-
     /// Logs in. Linux has neither the Facebook app nor a web view for the v2 login flow, so:
     ///
     /// - with a ``clientToken``, it runs Facebook Login for Devices (the core's device-code flow):
@@ -93,7 +81,7 @@ extension Facebook {
             }
         }
         let dialog = FBDialog(url: dialogBaseURL + action, params: params, delegate: delegate)
-        let error = Self.unavailableError("The \"\(action)\" dialog")
+        let error = LegacyNSError.dialogUnavailable("The \"\(action)\" dialog")
         MainQueueWatchdog.shared.deliver(on: callbackQueue) { dialog.delegate?.dialog(dialog, didFailWithError: error) }
     }
 }

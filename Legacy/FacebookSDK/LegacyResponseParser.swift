@@ -89,21 +89,9 @@ package enum LegacyResponseParser {
         }
     }
 
-    /// Deviation (Migration.md): the server's dictionary goes into `userInfo` as v2 put it, except that
-    /// a secret value a server echoed in a text (`access_token=…`) is `<redacted>`: user info is what
-    /// apps log.
+    /// v2's error: `facebookErrDomain`, `code`, `userInfo` with its secrets redacted
+    /// (``LegacyNSError/facebookErr(code:_:)``, the one home of the legacy error shapes).
     private static func error(code: Int, _ userInfo: [String: Any]) -> NSError {
-        NSError(domain: facebookErrDomain, code: code, userInfo: redactingSecrets(userInfo) as? [String: Any] ?? [:])
-    }
-
-    /// `value` with every string in it (nested dictionaries and arrays too) through the core's
-    /// `SecretPolicy.redactSecrets(in:)`.
-    private static func redactingSecrets(_ value: Any) -> Any {
-        switch value {
-        case let text as String: SecretPolicy.redactSecrets(in: text)
-        case let dictionary as [String: Any]: dictionary.mapValues(redactingSecrets)
-        case let array as [Any]: array.map(redactingSecrets)
-        default: value
-        }
+        LegacyNSError.facebookErr(code: code, userInfo)
     }
 }

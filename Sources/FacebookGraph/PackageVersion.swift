@@ -1,5 +1,5 @@
 /// The package's version.
-public enum PackageVersion {
+package enum PackageVersion {
     /// The semantic version of this build of the package.
-    public static let current = "0.1.0"
+    package static let current = "0.1.0"
 }

@@ -206,4 +206,44 @@ struct PlantedSecretTests {
             }
         }
     }
+
+    @Test(
+        "v3.1's FBRequestConnection errors (one request, a batch, the parsed body under its key) hold no planted secret"
+    )
+    func v31Paths() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let session = FBSession(accessToken: Self.token, expirationDate: .distantFuture)
+        session.graphBaseURL = "http://127.0.0.1:\(server.port)/"
+        let queue = DispatchQueue(label: "planted.v31")
+        let errors = LockedValue<[(String, NSError?)]>([])
+        func handler(_ label: String) -> FBRequestHandler {
+            { _, _, error in errors.withLock { $0.append((label, error.map { $0 as NSError })) } }
+        }
+        // Graph errors echoing the request (token in the URL) and one naming the bare token, each alone;
+        // then a batch of two whose second item's error echoes the request.
+        for path in ["bad", "bare", "method/users.getInfo"] {
+            let connection = FBRequestConnection()
+            connection.callbackQueue = queue
+            connection.add(FBRequest(session: session, graphPath: path), completionHandler: handler(path))
+            connection.start()
+        }
+        let batch = FBRequestConnection()
+        batch.callbackQueue = queue
+        batch.add(FBRequest(session: session, graphPath: "me"), completionHandler: handler("batch me"))
+        batch.add(FBRequest(session: session, graphPath: "bad"), completionHandler: handler("batch bad"))
+        batch.start()
+        #expect(eventually(seconds: 30) { errors.withLock { $0.count } == 5 }, "not every handler ran")
+        for (label, error) in errors.withLock({ $0 }) {
+            for text in Self.texts(error as Any) { Self.expectClean(text, "v3.1 \(label)") }
+        }
+        #expect(errors.withLock { $0.filter { $0.1 != nil }.count } >= 4, "the echoing answers were not errors")
+        // The secret is redacted where it stood, the rest of the server's text kept.
+        let bad = try #require(errors.withLock { $0.first { $0.0 == "bad" }?.1 })
+        let parsed = try #require(bad.userInfo[FBErrorParsedJSONResponseKey] as? NSMutableDictionary)
+        let body = try #require(parsed["body"] as? NSDictionary)
+        let message = try #require((body["error"] as? NSDictionary)?["message"] as? String)
+        #expect(message.hasPrefix("Invalid OAuth access token /bad?"))
+        #expect(message.contains("access_token=<redacted>"))
+    }
 }

@@ -57,12 +57,7 @@ open class FBNativeDialogs: NSObject, @unchecked Sendable {
         from viewController: Any!, session: FBSession!, initialText: String!, images: [Any]!, urls: [Any]!,
         handler: FBShareDialogHandler!
     ) -> Bool {
-        let error = NSError(
-            domain: FacebookSDKDomain, code: Int(FBErrorNativeDialog.rawValue),
-            userInfo: [
-                FBErrorNativeDialogReasonKey: FBErrorNativeDialogNotSupported,
-                NSLocalizedDescriptionKey: "The native share dialog is not available on this platform",
-            ])
+        let error = LegacyNSError.nativeDialogNotSupported()
         handler?(FBNativeDialogResultError, error)
         return false
     }

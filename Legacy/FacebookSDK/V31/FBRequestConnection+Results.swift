@@ -29,35 +29,18 @@ struct V31Outcome {
     /// A Graph error code of 190 or 2500 is a token error (3.1.1's rule) and closes the session.
     static func failure(_ error: GraphError, itemHeaders: Bool = false) -> V31Outcome {
         if let transport = error.transportError {
-            let nsError = NSError(
-                domain: FacebookSDKDomain, code: Int(FBErrorHTTPError.rawValue),
-                userInfo: [FBErrorHTTPStatusCodeKey: 0, FBErrorInnerErrorKey: transport.urlError])
-            return V31Outcome(error: nsError)
+            return V31Outcome(error: LegacyNSError.transferFailed(transport))
         }
-        let status = error.httpStatus ?? 0
-        let parsed = NSMutableDictionary(dictionary: ["code": status, "body": v31Result(from: error.body)])
-        if itemHeaders {
-            parsed["headers"] = NSMutableArray(array: error.headerFields.map { ["name": $0.name, "value": $0.value] })
-        }
-        let code = (200..<300).contains(status) ? FBErrorRequestConnectionApi : FBErrorHTTPError
-        let nsError = NSError(
-            domain: FacebookSDKDomain, code: Int(code.rawValue),
-            userInfo: [
-                FBErrorHTTPStatusCodeKey: status, FBErrorParsedJSONResponseKey: parsed,
-                NSLocalizedDescriptionKey: error.message,
-            ])
+        let nsError = LegacyNSError.requestFailed(
+            status: error.httpStatus ?? 0, body: error.body, headerFields: itemHeaders ? error.headerFields : nil,
+            message: error.message)
         return V31Outcome(error: nsError, isTokenError: error.isV31TokenError)
     }
 
     /// `FBErrorProtocolMismatch`: a batch answer that is not an array of one result per request.
     static func protocolMismatch(_ error: GraphError) -> V31Outcome {
-        let nsError = NSError(
-            domain: FacebookSDKDomain, code: Int(FBErrorProtocolMismatch.rawValue),
-            userInfo: [
-                FBErrorHTTPStatusCodeKey: error.httpStatus ?? 0,
-                FBErrorParsedJSONResponseKey: v31Result(from: error.body),
-                NSLocalizedDescriptionKey: error.message,
-            ])
+        let nsError = LegacyNSError.protocolMismatch(
+            status: error.httpStatus ?? 0, body: error.body, message: error.message)
         return V31Outcome(error: nsError)
     }
 }

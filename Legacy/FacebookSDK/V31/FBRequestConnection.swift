@@ -85,9 +85,7 @@ open class FBRequestConnection: NSObject, @unchecked Sendable {
             return state
         }
         guard current == .started || current == .completed, let handler else { return }
-        let error = NSError(
-            domain: FacebookSDKDomain, code: Int(FBErrorRequestConnectionApi.rawValue),
-            userInfo: [NSLocalizedDescriptionKey: "FBRequestConnection: requests must be added before start"])
+        let error = LegacyNSError.requestConnectionMisuse("FBRequestConnection: requests must be added before start")
         MainQueueWatchdog.shared.deliver(on: callbackQueue) { handler(self, nil, error) }
     }
 

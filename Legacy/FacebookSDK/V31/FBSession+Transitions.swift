@@ -117,18 +117,12 @@ extension FBSession {
         handler?(self, error)
     }
 
-    /// v3.1's login error: ``FacebookSDKDomain``, ``FBErrorLoginFailedOrCancelled``, the reason under
-    /// ``FBErrorLoginFailedReason``, the server's code under ``FBErrorLoginFailedOriginalErrorCode``,
-    /// the cause under ``FBErrorInnerErrorKey`` (and its message as the description).
+    /// v3.1's login error (``LegacyNSError/loginFailed(reason:originalErrorCode:innerError:description:)``).
     static func loginFailedError(
         reason: String?, originalErrorCode: String? = nil, innerError: NSError? = nil, description: String? = nil
     ) -> NSError {
-        var userInfo: [String: Any] = [:]
-        if let reason { userInfo[FBErrorLoginFailedReason] = reason }
-        if let originalErrorCode { userInfo[FBErrorLoginFailedOriginalErrorCode] = originalErrorCode }
-        if let innerError { userInfo[FBErrorInnerErrorKey] = innerError }
-        if let description { userInfo[NSLocalizedDescriptionKey] = description }
-        return NSError(domain: FacebookSDKDomain, code: Int(FBErrorLoginFailedOrCancelled.rawValue), userInfo: userInfo)
+        LegacyNSError.loginFailed(
+            reason: reason, originalErrorCode: originalErrorCode, innerError: innerError, description: description)
     }
 
     // MARK: - Closing

@@ -6,21 +6,21 @@ import Foundation
 ///
 /// With ``init(token:appSecret:time:)`` and a time, the restfb/Workplace variant: the message is
 /// `token|time` and `appsecret_time` is sent beside the proof.
-public struct AppSecretProof: Sendable, Hashable {
+package struct AppSecretProof: Sendable, Hashable {
     /// The proof, 64 lowercase hex digits.
-    public let proof: String
+    package let proof: String
     /// The Unix time the proof is bound to (`appsecret_time`), or nil for the plain proof.
-    public let time: Int?
+    package let time: Int?
 
     /// The proof of `token` under `appSecret`, optionally bound to `time` (Unix seconds).
-    public init(token: String, appSecret: String, time: Int? = nil) {
+    package init(token: String, appSecret: String, time: Int? = nil) {
         let message = time.map { "\(token)|\($0)" } ?? token
         self.proof = Self.hmacSHA256Hex(key: Array(appSecret.utf8), message: Array(message.utf8))
         self.time = time
     }
 
     /// The parameters to send: `appsecret_proof`, and `appsecret_time` for the time-bound variant.
-    public var parameters: [(String, String)] {
+    package var parameters: [(String, String)] {
         var result = [("appsecret_proof", proof)]
         if let time { result.append(("appsecret_time", String(time))) }
         return result

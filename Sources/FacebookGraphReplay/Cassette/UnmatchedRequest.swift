@@ -2,32 +2,32 @@ import Foundation
 
 /// A request that no cassette entry answers: what was asked, and the nearest entries with what
 /// differs — never a network call in strict mode, never a crash.
-public struct UnmatchedRequest: Error, Sendable, CustomStringConvertible {
+package struct UnmatchedRequest: Error, Sendable, CustomStringConvertible {
     /// A recorded entry close to the request.
-    public struct Candidate: Sendable {
+    package struct Candidate: Sendable {
         /// The entry's position in the cassette.
-        public var index: Int
+        package var index: Int
         /// The entry's request as the file holds it: redacted when this kit recorded it, but a
         /// foreign file may keep real secrets — print ``UnmatchedRequest/description`` or
         /// ``UnmatchedRequest/jsonBody``, which hide them.
-        public var request: HARRequest
+        package var request: HARRequest
         /// What differs, one line per difference.
-        public var differences: [String]
+        package var differences: [String]
     }
 
     /// The live request, redacted.
-    public var request: HARRequest
+    package var request: HARRequest
     /// True when entries matched but every one of them was a `once` entry already played.
-    public var exhausted: Bool
+    package var exhausted: Bool
     /// Up to three nearest entries, nearest first.
-    public var nearest: [Candidate]
+    package var nearest: [Candidate]
     /// The cassette's path, if it has one.
-    public var cassette: String?
+    package var cassette: String?
 
     /// An account of the value, for logs and test failures: the request, then each nearest entry
     /// with its differences. Secrets are hidden (see `SecretFreeText`), also where a foreign
     /// cassette kept a real one.
-    public var description: String {
+    package var description: String {
         var lines = [
             "no recorded entry matches \(request.method) \(SecretFreeText.url(request.url))"
                 + (cassette.map { " in \($0)" } ?? "")
@@ -48,7 +48,7 @@ public struct UnmatchedRequest: Error, Sendable, CustomStringConvertible {
     }
 
     /// The JSON the replay server sends with its 501 (secrets hidden, as in ``description``).
-    public var jsonBody: Data {
+    package var jsonBody: Data {
         let object: [String: Any] = [
             "error": [
                 "message": "no recorded entry matches this request",

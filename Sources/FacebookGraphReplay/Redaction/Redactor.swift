@@ -121,7 +121,7 @@ public final class Redactor: @unchecked Sendable {
 
     /// Names of the rules applied, for the cassette's provenance: `parameter:<name>` and
     /// `header:<name>`, plus `known-secrets` when exact values were given.
-    public var ruleNames: [String] {
+    package var ruleNames: [String] {
         rules.names + (knownSecrets.isEmpty ? [] : ["known-secrets"])
     }
 

@@ -16,7 +16,7 @@ extension SecretScanner {
         public var excerpt: String
 
         /// A finding.
-        public init(file: String, line: Int, column: Int, kind: String, excerpt: String) {
+        package init(file: String, line: Int, column: Int, kind: String, excerpt: String) {
             self.file = file
             self.line = line
             self.column = column
@@ -33,12 +33,12 @@ extension SecretScanner {
         public var description: String { "\(file):\(line):\(column): \(kind): \(excerpt)" }
 
         /// The first six characters of `secret` (at most half of it), then `…`.
-        public static func mask<S: StringProtocol>(_ secret: S) -> String {
+        package static func mask<S: StringProtocol>(_ secret: S) -> String {
             String(secret.prefix(min(6, secret.count / 2))) + "…"
         }
 
         /// The kind of a finding that stands for a file the scanner could not read.
-        public static let notScannedKind = "not scanned"
+        package static let notScannedKind = "not scanned"
 
         /// True when this finding stands for a file that could not be scanned (not a secret found).
         public var isNotScanned: Bool { kind.hasPrefix(Self.notScannedKind) }
