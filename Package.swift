@@ -120,21 +120,28 @@ let package = Package(
             dependencies: ["FacebookGraphTestSupport"],
             path: "Tests/CorpusSupport"
         ),
+        // Swift Testing traits every test target uses (`.onOwnThread`): apart from Tests/Support because
+        // they link Testing, which fbbench must not.
+        .target(name: "FacebookGraphTestTraits", path: "Tests/TestTraits"),
         .testTarget(
             name: "FacebookGraphTests",
             dependencies: [
                 "FacebookGraph", "FacebookGraphReplay", "FacebookGraphTestSupport", "FacebookGraphCorpusSupport",
+                "FacebookGraphTestTraits",
             ]
         ),
         .testTarget(
             name: "FacebookGraphReplayTests",
-            dependencies: ["FacebookGraphReplay", "FacebookGraphTestSupport", "FacebookGraphCorpusSupport"]
+            dependencies: [
+                "FacebookGraphReplay", "FacebookGraphTestSupport", "FacebookGraphCorpusSupport",
+                "FacebookGraphTestTraits",
+            ]
         ),
         .testTarget(
             name: "FacebookSDKTests",
             dependencies: [
                 "FacebookSDK", "FBConnect", "FacebookGraph", "FacebookGraphReplay", "FacebookGraphTestSupport",
-                "FriendCacheChild",
+                "FacebookGraphTestTraits", "FriendCacheChild",
             ]
         ),
         // The second process of the friend cache's two-process test (FriendCacheStoreTests).
@@ -144,7 +151,7 @@ let package = Package(
             name: "FacebookSDKSourceCompatTests",
             dependencies: [
                 "FacebookSDK", "FBConnect", "FacebookGraph", "FacebookGraphReplay", "FacebookGraphTestSupport",
-                "FacebookGraphCorpusSupport",
+                "FacebookGraphCorpusSupport", "FacebookGraphTestTraits",
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
@@ -153,14 +160,14 @@ let package = Package(
             name: "HackbookSampleTests",
             dependencies: [
                 "Hackbook1Delegates", "Hackbook2Blocks", "Hackbook3Results", "Hackbook4Async", "FriendPickerV31",
-                "FacebookGraphTestSupport",
+                "FacebookGraphTestSupport", "FacebookGraphTestTraits",
             ]
         ),
         .testTarget(
             name: "fbgraphTests",
             dependencies: [
                 "fbgraph", "fbbench", "FacebookSDK", "FacebookGraphReplay", "FacebookGraphTestSupport",
-                "FacebookGraphCorpusSupport",
+                "FacebookGraphCorpusSupport", "FacebookGraphTestTraits",
             ]
         ),
     ]

@@ -34,11 +34,15 @@ import FacebookGraph
 /// ``callbackQueue`` first. The `Result` forms return the ``FBRequest`` they started
 /// (`request?.connection?.cancel()` completes them with a cancellation).
 ///
-/// Threads: the `async` forms start their request on the thread the awaiting task runs on (one of the
-/// concurrency pool's), not on ``callbackQueue``, and the code after `await` continues on the task's
-/// executor. One task calling one after another is safe; tasks using one object at the same time as
-/// each other, or as code on its callback queue, can race with the token being extended or
-/// invalidated there.
+/// Threads: the `async` forms keep the object's rule — its state is touched only on ``callbackQueue``
+/// — from any caller. They are `nonisolated(nonsending)`: they run on the caller's actor (a
+/// `@MainActor` view controller stays on the main actor, its arguments never cross to another), hop
+/// onto ``callbackQueue`` to start the request there (the funnel: the caller's parameters, the
+/// session's token and its extension, the request table), suspend, and resume the caller on its own
+/// actor when the completion arrives. So any number of tasks, on any executors, may await one object
+/// at once; a `@MainActor` caller whose object delivers on the main queue runs on the main thread
+/// throughout. Reading ``callbackQueue`` itself is the one access made on the caller's side: set it
+/// before the first call, as every other setting.
 extension Facebook {
     /// `request(withGraphPath:params:method:)` with a `Result` closure: the seed's block call with only
     /// the closure changed.
@@ -68,12 +72,12 @@ extension Facebook {
     /// The Graph call, awaited.
     ///
     /// - Throws: `GraphError`; cancelling the task cancels the request.
-    public func request(
+    nonisolated(nonsending) public func request(
         withGraphPath graphPath: String!,
         params: NSMutableDictionary!,
         method: String!
     ) async throws(GraphError) -> GraphResponse {
-        try await awaitResult { completion in
+        try await awaitResult { [self] completion in
             request(withGraphPath: graphPath, params: params, method: method, completion: completion)
         }
     }
@@ -81,7 +85,7 @@ extension Facebook {
     /// The Graph call, awaited and decoded as `type` (`GraphUser`, or any `Decodable`).
     ///
     /// - Throws: `GraphError`, of category `decoding` when the body is not a `type`.
-    public func request<T: Decodable>(
+    nonisolated(nonsending) public func request<T: Decodable>(
         withGraphPath graphPath: String!,
         params: NSMutableDictionary!,
         method: String!,
@@ -93,37 +97,43 @@ extension Facebook {
     /// The REST call, awaited.
     ///
     /// - Throws: `GraphError`; cancelling the task cancels the request.
-    public func request(
+    nonisolated(nonsending) public func request(
         withMethodName methodName: String!,
         andParams params: NSMutableDictionary!,
         andHttpMethod httpMethod: String!
     ) async throws(GraphError) -> GraphResponse {
-        try await awaitResult { completion in
+        try await awaitResult { [self] completion in
             request(withMethodName: methodName, andParams: params, andHttpMethod: httpMethod, completion: completion)
         }
     }
 
-    /// Starts a request with `start` and suspends until its completion; task cancellation cancels it.
-    private func awaitResult(
-        _ start: (@escaping (Result<GraphResponse, GraphError>) -> Void) -> FBRequest?
+    /// Starts a request with `start` on ``callbackQueue`` and suspends until its completion; task
+    /// cancellation cancels it there (``PendingCancel``: a cancel that comes before the start on the
+    /// queue is applied the moment the request exists).
+    private nonisolated(nonsending) func awaitResult(
+        _ start: @escaping (@escaping @Sendable (Result<GraphResponse, GraphError>) -> Void) -> FBRequest?
     ) async throws(GraphError) -> GraphResponse {
-        try await withCancellableResult { finish in LegacyCancelTarget(start(finish)) }
+        let queue = callbackQueue
+        let start = CallbackQueueStart(start)
+        let result: Result<GraphResponse, GraphError> = await withCancellableContinuation { finish in
+            let started = PendingCancel<FBRequest?> { $0?.connection?.cancel() }
+            queue.async { started.store(start.run(finish)) }
+            return started
+        } cancel: { (started: PendingCancel<FBRequest?>) in
+            queue.async { started.cancel() }
+        }
+        return try result.get()
     }
 }
 
-/// The request an `async` overload started, so that task cancellation can reach it from any thread:
-/// the cancel runs on the request's callback queue (read when it started), where its state lives.
-private struct LegacyCancelTarget: SelfCancelling, @unchecked Sendable {
-    let request: FBRequest?
-    let queue: DispatchQueue?
+/// An `async` overload's start, carried to the object's callback queue: it captures the caller's
+/// parameter dictionary, which is not `Sendable`. The caller is suspended until the request completes
+/// and v2's funnel fills that dictionary on the object's queue, so the crossing is the threading rule
+/// itself; it is marked here rather than the overloads' arguments required to be `Sendable`.
+private struct CallbackQueueStart: @unchecked Sendable {
+    let run: (@escaping @Sendable (Result<GraphResponse, GraphError>) -> Void) -> FBRequest?
 
-    init(_ request: FBRequest?) {
-        self.request = request
-        queue = request?.callbackQueue
-    }
-
-    func cancel() {
-        guard let request, let queue else { return }
-        queue.async { request.connection?.cancel() }
+    init(_ run: @escaping (@escaping @Sendable (Result<GraphResponse, GraphError>) -> Void) -> FBRequest?) {
+        self.run = run
     }
 }

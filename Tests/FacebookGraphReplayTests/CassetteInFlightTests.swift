@@ -1,5 +1,6 @@
 import FacebookGraph
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 
 /// `Cassette.use` never saves while requests its body started are still in flight: it waits for
 /// them, or fails naming them and saves nothing.
-@Suite("Cassette.use and requests in flight")
+@Suite("Cassette.use and requests in flight", .onOwnThread)
 struct CassetteInFlightTests {
     /// A loopback server whose `/slow` answers after `delay`.
     static func server(delay: Duration) throws -> HTTPBin {

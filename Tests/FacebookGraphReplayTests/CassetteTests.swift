@@ -1,5 +1,6 @@
 import FacebookGraph
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 
 /// The cassette: HAR round trips, recording with redaction, strict replay, playback order, the
 /// replay server over the real libcurl path.
-@Suite("Cassettes: record, redact, replay")
+@Suite("Cassettes: record, redact, replay", .onOwnThread)
 struct CassetteTests {
     /// A fresh temporary directory for one test.
     static func temporaryDirectory() throws -> URL {

@@ -1,5 +1,6 @@
 import FacebookGraph
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
 /// suite is skipped — except under CI=true, where a missing mitmdump is a failure.
 @Suite(
     "mitmproxy interop",
-    .enabled(if: Mitmproxy.executable != nil || ProcessInfo.processInfo.environment["CI"] == "true"))
+    .enabled(if: Mitmproxy.executable != nil || ProcessInfo.processInfo.environment["CI"] == "true"), .onOwnThread)
 struct MitmproxyInteropTests {
     static var mitmdump: String? { Mitmproxy.executable }
 

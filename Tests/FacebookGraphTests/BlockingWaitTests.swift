@@ -1,5 +1,6 @@
 import FacebookGraphReplay
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 
 /// The package's one bounded blocking wait (`BlockingWait`) and its one "cancel before the handle
 /// exists" rule (`PendingCancel`, `withCancellableContinuation`).
-@Suite("Bounded wait and pre-handle cancel")
+@Suite("Bounded wait and pre-handle cancel", .onOwnThread)
 struct BlockingWaitTests {
     /// A handle that counts its cancels and may complete the operation when cancelled.
     final class CountingHandle: Sendable {
@@ -121,7 +122,9 @@ struct BlockingWaitTests {
     func continuationCancelledBeforeStart() async {
         let done = AsyncEvent()
         let outcome = LockedValue<String?>(nil)
-        Task {
+        // On a thread of its own: on the cooperative pool, blocking suites could delay its start past
+        // the bounded wait below.
+        Task(executorPreference: OwnThreadExecutor.shared) {
             withUnsafeCurrentTask { $0?.cancel() }
             let value: String = await withCancellableContinuation { finish in
                 // Completes only when cancelled: a lost pre-handle cancel would never end this wait.

@@ -1,5 +1,6 @@
 import FacebookGraphReplay
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 
 #if canImport(Glibc)
@@ -10,7 +11,7 @@ import Testing
 @testable import FacebookGraph
 
 /// The libcurl engine against the loopback HTTPBin, over real sockets.
-@Suite("The libcurl engine over loopback HTTP/1.1")
+@Suite("The libcurl engine over loopback HTTP/1.1", .onOwnThread)
 struct CurlEngineTests {
     let engine = CurlEngine.shared
 
@@ -268,11 +269,13 @@ struct CurlEngineTests {
             }
         ])
         defer { bin.stop() }
-        // The transfer's own deadline is far past anything a loaded run can take between the request
-        // arriving and the cancel (CI's TSan run once took more than 20 s to resume this task while
-        // blocking tests held the cooperative pool, and the transfer timed out first).
-        let request = try PreparedRequest(url: bin.url("/held"), options: testOptions(total: 300))
-        let task = Task { try await engine.send(request) }
+        // The transfer's own deadline (testOptions' 300 s) is far past anything a loaded run can take
+        // between the request arriving and the cancel (CI's TSan run once took more than 20 s to resume
+        // this task while blocking tests held the cooperative pool, and the transfer timed out first).
+        let request = try PreparedRequest(url: bin.url("/held"), options: testOptions())
+        // The task runs on a thread of its own: on the cooperative pool, blocking suites could delay
+        // its start and its resume past the test's bounded waits.
+        let task = Task(executorPreference: OwnThreadExecutor.shared) { try await engine.send(request) }
         // Cancel once the request has reached the server, not after a guessed delay (and without
         // blocking a thread of the cooperative pool while waiting).
         #expect(await arrived.wait(seconds: 30))
@@ -399,7 +402,7 @@ struct CurlEngineTests {
         let count = 400
         for index in 0..<count {
             engine.execute(
-                try PreparedRequest(url: server.baseURL + "/wait?i=\(index)", options: testOptions(total: 60))
+                try PreparedRequest(url: server.baseURL + "/wait?i=\(index)", options: testOptions())
             ) { log.record(index, $0) }
         }
         #expect(eventually(seconds: 60) { log.completedCount == count })
@@ -428,7 +431,7 @@ struct CurlEngineTests {
         for index in 0..<held {
             handles.append(
                 engine.execute(
-                    try PreparedRequest(url: server.baseURL + "/held?i=\(index)", options: testOptions(total: 60))
+                    try PreparedRequest(url: server.baseURL + "/held?i=\(index)", options: testOptions())
                 ) { log.record(index, $0) })
         }
         let handles0 = handles[0]

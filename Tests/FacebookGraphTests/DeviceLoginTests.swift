@@ -1,6 +1,7 @@
 import FacebookGraph
 import FacebookGraphReplay
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
@@ -27,7 +28,8 @@ struct DeviceLoginTests {
 
     @Test("A code is requested with the client token; pending and slow_down polls end in the token")
     func approved() async throws {
-        let server = try DeviceLoginServer(script: [.pending, .slowDown, .pending, .approved("EAAuserToken123")])
+        let server = try DeviceLoginServer(
+            script: [.pending, .slowDown, .pending, .approved("EAAuserToken123")], expiresIn: 420)
         let client = Self.client(server)
         let code = try await client.startDeviceLogin(permissions: ["public_profile", "user_friends"])
         #expect(code.userCode == "A1B2C3")
@@ -97,7 +99,11 @@ struct DeviceLoginTests {
         let client = Self.client(server)
         let code = try await client.startDeviceLogin()
         let polled = AsyncEvent()
-        let task = Task { try await client.finishDeviceLogin(code, progress: { _ in polled.signal() }) }
+        // The task runs on a thread of its own: on the cooperative pool, blocking suites could delay
+        // its start and its resume past the test's bounded waits.
+        let task = Task(executorPreference: OwnThreadExecutor.shared) {
+            try await client.finishDeviceLogin(code, progress: { _ in polled.signal() })
+        }
         #expect(await polled.wait())
         task.cancel()
         let result = await task.result

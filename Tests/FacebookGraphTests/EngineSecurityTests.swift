@@ -24,7 +24,7 @@ struct EngineSecurityTests {
     func bodylessUpload(method: String) async throws {
         let bin = try HTTPBin()
         defer { bin.stop() }
-        let request = try PreparedRequest(method: method, url: bin.url("/anything"), options: testOptions(total: 5))
+        let request = try PreparedRequest(method: method, url: bin.url("/anything"), options: testOptions())
         let response = try await CurlEngine.shared.send(request)
         let json = try #require(jsonObject(response.body))
         #expect(json["method"] as? String == method.uppercased())
@@ -54,11 +54,11 @@ struct EngineSecurityTests {
         let engine = CurlEngine()
         defer { engine.shutdown() }
         let url = "http://localhost:\(first.port)/x"
-        var options = testOptions(total: 10)
+        var options = testOptions()
         options.resolve = ["localhost:\(first.port):127.0.0.2"]
         let viaPin = try await engine.send(try PreparedRequest(url: url, options: options))
         #expect(String(decoding: viaPin.body, as: UTF8.self) == "pinned")
-        let plain = try await engine.send(try PreparedRequest(url: url, options: testOptions(total: 10)))
+        let plain = try await engine.send(try PreparedRequest(url: url, options: testOptions()))
         #expect(String(decoding: plain.body, as: UTF8.self) == "real")
         #expect(pinned.requestsServed == 1)
     }

@@ -23,8 +23,12 @@ final class CompletionLog: Sendable {
     }
 }
 
-/// Options with short timeouts, so a broken test fails fast instead of hanging.
-func testOptions(total: Double = 20, connect: Double = 5) -> TransferOptions {
+/// Transfer options for the engine tests. The total deadline defaults to 300 s, past anything a loaded
+/// run can take between a request and the test's next step (CI's TSan run once took more than 20 s
+/// to resume a task before its cancel): a transfer that must not time out never does, and every wait
+/// is bounded by the test itself (``eventually(seconds:_:)``, ``AsyncEvent``). A test about a timeout
+/// passes its own short `total`.
+func testOptions(total: Double = 300, connect: Double = 5) -> TransferOptions {
     var options = TransferOptions()
     options.totalTimeout = .milliseconds(Int(total * 1000))
     options.connectTimeout = .milliseconds(Int(connect * 1000))

@@ -1,6 +1,7 @@
 import FacebookGraph
 import FacebookGraphReplay
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
@@ -238,8 +239,14 @@ struct GraphClientTests {
             arrived.signal()
             return .hang
         }
-        let client = server.client(retry: .never)
-        let task = Task { try await client.get("me") }
+        // A deadline (300 s) far past anything a loaded run takes to resume this task for the cancel:
+        // the default 60 s must not end the transfer first.
+        var configuration = server.client(retry: .never).configuration
+        configuration.timeout = .seconds(300)
+        let client = GraphClient(configuration: configuration, transport: .libcurl)
+        // The task runs on a thread of its own: on the cooperative pool, blocking suites could delay
+        // its start and its resume past the test's bounded waits.
+        let task = Task(executorPreference: OwnThreadExecutor.shared) { try await client.get("me") }
         #expect(await arrived.wait(), "the request reached the server")
         task.cancel()
         let result = await task.result

@@ -1,11 +1,13 @@
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
 @testable import FacebookGraph
 
 /// The engine against an independent real server: nginx, with a certificate made for the run.
-@Suite("The libcurl engine against nginx: TLS, HTTP/2, keep-alive", .enabled(if: NginxFixture.isAvailable))
+@Suite(
+    "The libcurl engine against nginx: TLS, HTTP/2, keep-alive", .enabled(if: NginxFixture.isAvailable), .onOwnThread)
 struct NginxEngineTests {
     let engine = CurlEngine.shared
 

@@ -1,12 +1,13 @@
 import FacebookGraph
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
 /// A completed transfer lets go of its completion: callers keep the transfer's handle in objects
 /// the completion captures (`FBURLConnection`, `GraphTask`), and a completion kept after the call
 /// would close that cycle and leak every request.
-@Suite("Transfers release their completion once called")
+@Suite("Transfers release their completion once called", .onOwnThread)
 struct TransferReleaseTests {
     final class Witness: Sendable {}
 

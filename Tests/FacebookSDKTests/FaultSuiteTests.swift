@@ -11,6 +11,7 @@
 import FacebookGraph
 import FacebookGraphReplay
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
@@ -184,7 +185,10 @@ final class FaultWorld: @unchecked Sendable {
     }
 }
 
-@Suite("The fault suite: a hostile network through the delegate, block and async APIs")
+// On threads of its own (its cases block on semaphores, which on the pool stalled every other suite),
+// one case at a time: run all at once beside the other suites, the 100 MB bodies and the gzip bomb
+// outran their 10 s deadline on a two-core machine.
+@Suite("The fault suite: a hostile network through the delegate, block and async APIs", .onOwnThread, .serialized)
 struct FaultSuiteTests {
     static let token = "EAAFaultSuiteToken0123456789"
     /// How long past a case's timeout an outcome may take before the case counts as a hang.

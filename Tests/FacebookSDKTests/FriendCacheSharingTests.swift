@@ -1,5 +1,6 @@
 import FacebookGraph
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 
 /// The friend cache shared: by threads of one store, by two stores (two SQLite connections) in one
 /// process, and by a second process (`FriendCacheChild`, built with the tests) writing at the same time.
-@Suite("FriendCacheStore sharing")
+@Suite("FriendCacheStore sharing", .onOwnThread)
 struct FriendCacheSharingTests {
     static func page(_ writer: String, _ index: Int) -> Data {
         Data(#"{"data":[{"id":"\#(index)","name":"\#(writer) \#(index)"}]}"#.utf8)

@@ -12,6 +12,7 @@
 import FacebookGraph
 import FacebookGraphReplay
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
@@ -213,7 +214,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     ]
 }
 
-@Suite("The hostile-server suite: paging links and ids, through every API that follows or forwards them")
+@Suite("The hostile-server suite: paging links and ids, through every API that follows or forwards them", .onOwnThread)
 struct HostileServerPagingTests {
     @Test("Each case is refused (or followed on the base) exactly, through every path", arguments: HostileCase.all)
     func hostile(_ row: HostileCase) async throws {
@@ -407,7 +408,7 @@ struct HostileServerPagingTests {
     }
 }
 
-@Suite("The hostile-server suite over TLS")
+@Suite("The hostile-server suite over TLS", .onOwnThread)
 struct HostileServerTLSPagingTests {
     @Test(
         "paging.next that downgrades https to http on the same host is refused, naming it; the http server sees nothing",

@@ -1,6 +1,7 @@
 import FacebookGraph
 import FacebookGraphReplay
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Synchronization
 import Testing
@@ -8,7 +9,7 @@ import Testing
 @testable import FacebookSDK
 
 /// Seed 002's block callbacks, with its bugs fixed.
-@Suite("Seed 002 block callbacks")
+@Suite("Seed 002 block callbacks", .onOwnThread)
 struct LegacyBlockCallbackTests {
     /// Collects block invocations.
     final class Calls: @unchecked Sendable {

@@ -1,13 +1,14 @@
 import FacebookGraph
 import FacebookGraphReplay
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
 @testable import FacebookSDK
 
 /// When and where callbacks arrive (legacy-sdk-facts §2.3; issue: delivery).
-@Suite("Legacy delivery: order, queue, cancel, lifetime")
+@Suite("Legacy delivery: order, queue, cancel, lifetime", .onOwnThread)
 struct LegacyDeliveryTests {
     @Test("Order: requestLoading inside the call, then didReceive, didLoadRawResponse, didLoad on the callback queue")
     func order() throws {

@@ -1,5 +1,6 @@
 import FacebookGraphReplay
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import FoundationNetworking
 import Testing
@@ -8,7 +9,7 @@ import Testing
 
 /// Migration.md's deviations that no other suite pins through the legacy API: number values,
 /// parameter order, and a redirect that would carry the token to another origin.
-@Suite("Legacy deviations: numbers, order, redirects")
+@Suite("Legacy deviations: numbers, order, redirects", .onOwnThread)
 struct LegacyDeviationTests {
     @Test("Deviation 5: a number value is sent as its string value, in the query and in a multipart body")
     func numberValues() throws {

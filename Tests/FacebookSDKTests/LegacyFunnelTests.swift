@@ -1,5 +1,6 @@
 import FacebookGraph
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// transport (``RecordingTransport``: counts, then sends to the loopback server over the engine)
 /// and the client's own `.sent` events must agree, call for call: a transfer the client did not
 /// send would show as a transport request without its event.
-@Suite("The legacy APIs send through GraphClient's one execute path")
+@Suite("The legacy APIs send through GraphClient's one execute path", .onOwnThread)
 struct LegacyFunnelTests {
     /// Counts the client's `.sent` events.
     final class SentEvents: @unchecked Sendable {

@@ -1,6 +1,7 @@
 import FacebookGraph
 import FacebookGraphReplay
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 
 /// The migration path's `Result` and `async` overloads on `Facebook`: the same funnel as the delegate
 /// and the block, the core's outcome.
-@Suite("Facebook's Result and async overloads")
+@Suite("Facebook's Result and async overloads", .onOwnThread)
 struct LegacyModernOverloadTests {
     /// A one-shot box for a Result delivered on the callback queue.
     final class Outcome: @unchecked Sendable {
@@ -170,7 +171,9 @@ struct LegacyModernOverloadTests {
         defer { fixture.stop() }
         fixture.login()
         let facebook = fixture.facebook
-        let task = Task {
+        // The task runs on a thread of its own: on the cooperative pool, blocking suites could delay
+        // its start and its resume past the test's bounded waits.
+        let task = Task(executorPreference: OwnThreadExecutor.shared) {
             try await facebook.request(withGraphPath: "slow", params: NSMutableDictionary(), method: "GET")
         }
         #expect(await arrived.wait())

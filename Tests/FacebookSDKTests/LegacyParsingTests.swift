@@ -1,13 +1,14 @@
 import FacebookGraph
 import FacebookGraphReplay
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
 @testable import FacebookSDK
 
 /// v2's `parseJsonResponse:error:` (legacy-sdk-facts §2.6) and the non-2xx deviation.
-@Suite("Legacy parsing rules")
+@Suite("Legacy parsing rules", .onOwnThread)
 struct LegacyParsingTests {
     /// Sends one body through the whole legacy path and returns what the delegate saw.
     func roundTrip(_ body: String, status: Int = 200, contentType: String = "application/json") throws -> Recorder {

@@ -1,6 +1,7 @@
 import FacebookGraph
 import FacebookGraphReplay
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 
 /// Legacy code, unchanged, tested offline against recorded responses: record once through the
 /// legacy object, then replay with the server gone.
-@Suite("Legacy code over a cassette")
+@Suite("Legacy code over a cassette", .onOwnThread)
 struct LegacyReplayTests {
     @Test("Record the legacy calls once, replay them offline: same results, same errors, same invalidation")
     func recordAndReplay() throws {

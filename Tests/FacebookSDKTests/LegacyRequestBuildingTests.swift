@@ -1,13 +1,14 @@
 import FacebookGraph
 import FacebookGraphReplay
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
 @testable import FacebookSDK
 
 /// What goes on the wire (legacy-sdk-facts §1.5, §2.3–2.5).
-@Suite("Legacy requests: parameters, URLs, escaping, multipart")
+@Suite("Legacy requests: parameters, URLs, escaping, multipart", .onOwnThread)
 struct LegacyRequestBuildingTests {
     @Test(
         "The caller's own dictionary gains format, sdk, sdk_version, and access_token only while the session is valid")

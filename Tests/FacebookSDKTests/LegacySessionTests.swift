@@ -1,13 +1,14 @@
 import FacebookGraph
 import FacebookGraphReplay
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
 @testable import FacebookSDK
 
 /// Session state: validity, invalidation, extension, the SSO callback, logout (§1.6–1.9).
-@Suite("Legacy session: invalidation, extension, handleOpen, logout")
+@Suite("Legacy session: invalidation, extension, handleOpen, logout", .onOwnThread)
 struct LegacySessionTests {
     /// Records request and session callbacks into one ordered list.
     final class Timeline: NSObject, FBRequestDelegate, FBSessionDelegate, @unchecked Sendable {

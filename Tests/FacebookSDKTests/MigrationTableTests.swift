@@ -1,4 +1,5 @@
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// The public symbols come from the built `FacebookSDK` module through `scripts/symbol-graph` (the
 /// extraction `scripts/docs` uses): every symbol is keyed by its path (`Facebook.logout()`,
 /// `FBRequestDelegate.request(_:didLoad:)`, `NSObject.jsonValue()`, `kFBGeneralErrorCode`).
-@Suite("Migration.md's tables")
+@Suite("Migration.md's tables", .onOwnThread)
 struct MigrationTableTests {
     static let root = PackageRoot.url
 

@@ -10,12 +10,13 @@
 import FacebookGraph
 import FacebookGraphReplay
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
 @testable import FacebookSDK
 
-@Suite("Planted secrets never reach an output or a written file")
+@Suite("Planted secrets never reach an output or a written file", .onOwnThread)
 struct PlantedSecretTests {
     static let token = "EAAPlantedToken7Qx9Zr2Lm4Np6Vb8Hd0"
     static let secret = "plantedappsecret5f3c9a1e7b2d4086"

@@ -1,6 +1,7 @@
 import FacebookGraph
 import FacebookGraphReplay
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// The REST-to-Graph bridge, as legacy code meets it: each bridged REST method through the delegate
 /// and block APIs (and the `Result` / `async` overloads) against the bundled recordings of its Graph
 /// calls, with the exact REST result shape; paging over the stand-in; the errors; the on/off rule.
-@Suite("The REST-to-Graph bridge")
+@Suite("The REST-to-Graph bridge", .onOwnThread)
 struct RESTBridgeTests {
     // MARK: - Each method, delegate and block, over the bundled recordings
 

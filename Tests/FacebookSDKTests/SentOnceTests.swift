@@ -13,6 +13,7 @@
 import FacebookGraph
 import FacebookGraphReplay
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
@@ -88,7 +89,7 @@ struct SentOnceCase: Sendable, CustomTestStringConvertible {
         + [SentOnceCase(api: .defaultClient, method: "POST", route: "/vanish", arrivals: 3, markedIdempotent: true)]
 }
 
-@Suite("A POST is sent at most once: a connection that dies unanswered is never a second send")
+@Suite("A POST is sent at most once: a connection that dies unanswered is never a second send", .onOwnThread)
 struct SentOnceTests {
     static let wait = 30.0
 

@@ -14,6 +14,7 @@
 import FacebookGraph
 import FacebookGraphReplay
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
@@ -82,7 +83,7 @@ final class SoakDelegate: NSObject, FBRequestDelegate, @unchecked Sendable {
     }
 }
 
-@Suite("Soak: one client, 16 tasks and the legacy API at once, with cancellations")
+@Suite("Soak: one client, 16 tasks and the legacy API at once, with cancellations", .onOwnThread)
 struct SoakTests {
     static var requests: Int { ProcessInfo.processInfo.environment["FB_SOAK_REQUESTS"].flatMap(Int.init) ?? 4_000 }
     static let seed: UInt64 = 0x5EED_F00D
@@ -253,7 +254,7 @@ final class LegacyDriver: @unchecked Sendable {
 
 /// Counts live objects: once a call has completed and the caller has let go, nothing else keeps
 /// its task or request alive (the engine's transfer used to keep its completion, which held them).
-@Suite("A finished call is freed")
+@Suite("A finished call is freed", .onOwnThread)
 struct FinishedCallsAreFreedTests {
     /// A delegate that keeps no reference to the request.
     final class Done: NSObject, FBRequestDelegate, @unchecked Sendable {

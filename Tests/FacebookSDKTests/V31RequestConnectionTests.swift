@@ -1,6 +1,7 @@
 import FacebookGraph
 import FacebookGraphReplay
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// v3.1's `FBRequestConnection` over real sockets to the Graph stand-in: one Graph call or one batch
 /// through the session's `GraphClient`, each handler once and in order, errors as `FBError.h` says,
 /// token errors closing the session, cancel.
-@Suite("v3.1 FBRequestConnection: one call or one batch through the core, handlers once and in order")
+@Suite("v3.1 FBRequestConnection: one call or one batch through the core, handlers once and in order", .onOwnThread)
 struct V31RequestConnectionTests {
     /// What the handlers of a connection saw, in call order.
     final class Calls: @unchecked Sendable {

@@ -1,4 +1,5 @@
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// and run against the Graph stand-in it starts on 127.0.0.1: it prints the expected transcript —
 /// the session's states in order, the picker loaded, searched and its selection reported, one
 /// completion for `FBRequest.forMe()` and one per batch request, in the order added.
-@Suite("FriendPickerV31: the v3.1 sample prints its transcript")
+@Suite("FriendPickerV31: the v3.1 sample prints its transcript", .onOwnThread)
 struct FriendPickerV31TranscriptTests {
     @Test("The sample prints the expected transcript and exits 0")
     func samplePrintsTheTranscript() throws {

@@ -1,11 +1,12 @@
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
 /// The legacy sample program at its four stages (`Legacy/Samples/Hackbook/`), each built by this
 /// package's strict build and run against the bundled recordings: every stage prints the expected
 /// transcript, so a drift in any one of them fails.
-@Suite("Hackbook: the four stages print the same transcript")
+@Suite("Hackbook: the four stages print the same transcript", .onOwnThread)
 struct HackbookTranscriptTests {
     /// The stages, in migration order.
     static let stages = ["Hackbook1Delegates", "Hackbook2Blocks", "Hackbook3Results", "Hackbook4Async"]

@@ -6,6 +6,7 @@
 import FacebookGraph
 import FacebookGraphReplay
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
@@ -60,7 +61,7 @@ struct HostileReplayServeTests {
             options.resolve = resolve
             options.proxy = proxy ? "http://127.0.0.1:\(port)" : nil
             return try CurlEngine.shared.sendAndWait(
-                try PreparedRequest(url: url, options: options), timeout: .seconds(20)
+                try PreparedRequest(url: url, options: options), timeout: .seconds(20).scaledForTests
             ).get()
         }
         // What a page at evil.example, rebound to 127.0.0.1, sends: its own name in Host.

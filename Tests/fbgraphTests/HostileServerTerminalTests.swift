@@ -1,6 +1,7 @@
 import FacebookGraph
 import FacebookGraphReplay
 import FacebookGraphTestSupport
+import FacebookGraphTestTraits
 import Foundation
 import Testing
 
@@ -68,9 +69,10 @@ struct HostileServerTerminalTests {
         Case(testDescription: name, attack: attack, outcome: .shown(shown, status: status))
     }
 
-    /// A row: `fbgraph login` against polls answered from `script`.
+    /// A row: `fbgraph login` against polls answered from `script`; the code lives 1800 s (180 s at the
+    /// rows' clock) unless the row is about its expiry.
     static func polls(
-        _ name: String, _ script: [DeviceLoginServer.Poll], interval: Double?, expiresIn: Double = 420,
+        _ name: String, _ script: [DeviceLoginServer.Poll], interval: Double?, expiresIn: Double = 1800,
         count: ClosedRange<Int>, gaps: [Double], status: Int32, stderr: String
     ) -> Case {
         Case(
