@@ -255,6 +255,9 @@ enum MigrationTable {
         enTokenExtended`, `FB_SESSIONSTATEOPENBIT`, `FB_SESSIONSTATETERMINALBIT` | — (a configuration holdin\#
         g a token is open; a call failing with `GraphError.category` `.tokenExpired` or `.tokenInvalid` says\#
          it no longer is) |
+        | `FBSession.refreshAccessToken(_:expirationDate:)` | `GraphConfiguration(accessToken:)` with the ne\#
+        w token; the exchange for a long-lived token (`GET oauth/access_token?grant_type=fb_exchange_token`,\#
+         with the app secret) runs on a server (deviation 37) |
         | `FBSession.callbackQueue`, `FBSession.clientToken`, `FBSession.defaultAppID()`, `FBSession.default\#
         ClientToken()`, `FBSession.deviceLoginPresenter`, `FBSession.handleDidBecomeActive()`, `FBSession.ha\#
         ndleOpen(_:)`, `FBSession.open(completionHandler:)`, `FBSession.open(with:completionHandler:)`, `FBS\#
@@ -341,10 +344,10 @@ enum MigrationTable {
         | `FBRequestConnection`, `FBRequestConnection.init()`, `FBRequestConnection.init(timeout:)`, `FBRequ\#
         estConnection.add(_:completionHandler:)`, `FBRequestConnection.add(_:completionHandler:batchEntryNam\#
         e:)`, `FBRequestConnection.start()`, `FBRequestConnection.cancel()`, `FBRequestConnection.urlRespons\#
-        e`, `FBRequestConnection.callbackQueue` | one request: `GraphClient.execute(_:completion:)` and `Gra\#
-        phTask.cancel()`; several: `GraphClient.batch(_:)` with `GraphBatchOperation(_:name:dependsOn:omitRe\#
-        sponseOnSuccess:)`, one `GraphBatchResult` per operation in order; the timeout is `GraphConfiguratio\#
-        n.timeout` |
+        e`, `FBRequestConnection.urlRequest`, `FBRequestConnection.callbackQueue` | one request: `GraphClien\#
+        t.execute(_:completion:)` and `GraphTask.cancel()`; several: `GraphClient.batch(_:)` with `GraphBatc\#
+        hOperation(_:name:dependsOn:omitResponseOnSuccess:)`, one `GraphBatchResult` per operation in order;\#
+         the timeout is `GraphConfiguration.timeout` |
         | `FBRequestConnection.startForMe(completionHandler:)`, `FBRequestConnection.startForMyFriends(compl\#
         etionHandler:)`, `FBRequestConnection.start(forUploadPhoto:completionHandler:)`, `FBRequestConnectio\#
         n.start(forPostStatusUpdate:completionHandler:)`, `FBRequestConnection.start(forPostStatusUpdate:pla\#
