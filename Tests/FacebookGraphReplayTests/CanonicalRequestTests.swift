@@ -258,6 +258,17 @@ struct CanonicalRequestTests {
         )
     }
 
+    /// The host is read by the core's one splitter (`URLParts`), so its decisions hold here too.
+    @Test(
+        "The host kept beside the form is the one splitter's: lower-cased, brackets and a trailing dot kept, no user info"
+    )
+    func hostAsTheSplitterReadsIt() {
+        #expect(Self.request("GET", "https://user:pw@Graph.Facebook.COM:443/me").host == "graph.facebook.com")
+        #expect(Self.request("GET", "http://[::1]:8080/me").host == "[::1]")
+        #expect(Self.request("GET", "https://graph.facebook.com./me").host == "graph.facebook.com.")
+        #expect(Self.request("GET", "/me?x=1").host == "")
+    }
+
     /// Methods must agree (case-insensitively).
     @Test("Methods must agree (case-insensitively)")
     func methods() {

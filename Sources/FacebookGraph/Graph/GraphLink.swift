@@ -10,40 +10,12 @@
 /// | `https://graph.facebook.com`, while the base is another server (a loopback stand-in, a replay, a proxy) | the base URL + the link's path and query: the base stands in for the real Graph host, whose links the recordings hold |
 /// | anything else — another host or port, `http` for `https`, user info (`http://127.0.0.1:P@evil/`), a space, control character or backslash | nothing: a ``TransportError/Code/redirectRefused`` error naming the link's host |
 ///
-/// The request is rebuilt on the configured origin as the base spells it, so no URL parser can read
+/// Both origins are ``URLParts/origin()``'s (the one splitter's decisions). The request is rebuilt on
+/// the configured origin as the base spells it, so no URL parser can read
 /// another host out of the link than the one checked here. A fragment is dropped.
 package enum GraphLink {
     /// The origin of the real Graph API, which a configured base other than it stands in for.
-    static let realGraph = Origin(scheme: "https", host: "graph.facebook.com", port: 443)
-
-    /// An origin: lower-cased scheme and host, and the port (the scheme's default when not given).
-    struct Origin: Hashable {
-        var scheme: String
-        var host: String
-        var port: Int
-
-        /// `scheme://host`, with `:port` when it is not the scheme's default.
-        var text: String {
-            let defaultPort = scheme == "https" ? 443 : 80
-            return port == defaultPort ? "\(scheme)://\(host)" : "\(scheme)://\(host):\(port)"
-        }
-    }
-
-    /// A URL split at its authority.
-    struct Parts {
-        /// The origin.
-        var origin: Origin
-        /// `scheme://authority` as written.
-        var prefix: Substring
-        /// The path and query (`/…`, never empty), without a fragment.
-        var pathAndQuery: Substring
-    }
-
-    /// Why a URL is not a followable link: the words after "the link …".
-    struct Unfollowable: Error {
-        var reason: String
-        var host: String?
-    }
+    static let realGraph = URLParts.Origin(scheme: "https", host: "graph.facebook.com", port: 443)
 
     /// The URL to request for the response link `link` under a client whose Graph base is
     /// `graphBaseURL`.
@@ -52,32 +24,28 @@ package enum GraphLink {
     ///   ``TransportError/Code/redirectRefused`` (or ``TransportError/Code/invalidURL`` for a base
     ///   that is not a URL), naming the link's host; nothing has been sent.
     package static func target(of link: String, graphBaseURL: String) throws(GraphError) -> String {
-        let base: Parts
+        let base = URLParts(graphBaseURL)
+        let baseOrigin: URLParts.Origin
         do {
-            base = try parts(of: graphBaseURL)
+            baseOrigin = try base.origin()
         } catch {
             throw GraphError(
                 transport: TransportError(
                     .invalidURL, message: "the Graph base URL is not an http or https URL", url: graphBaseURL))
         }
-        let parts: Parts
-        do {
-            parts = try Self.parts(of: link)
-        } catch {
-            let host = error.host.map { " to \($0)" } ?? ""
-            throw refusal("refused to follow a link\(host) from a response: \(error.reason); no request was sent", link)
+        let (parts, origin) = try followable(link)
+        let pathAndQuery = parts.pathAndQuery.first == "/" ? String(parts.pathAndQuery) : "/" + parts.pathAndQuery
+        if origin == baseOrigin {
+            return String(base.prefix) + pathAndQuery
         }
-        if parts.origin == base.origin {
-            return String(base.prefix) + parts.pathAndQuery
-        }
-        if parts.origin == realGraph {
+        if origin == realGraph {
             let root = graphBaseURL.hasSuffix("/") ? graphBaseURL : graphBaseURL + "/"
-            return root + parts.pathAndQuery.dropFirst()
+            return root + pathAndQuery.dropFirst()
         }
-        let standsIn = base.origin == realGraph ? "" : " (or \(realGraph.text), which it stands in for)"
+        let standsIn = baseOrigin == realGraph ? "" : " (or \(realGraph.text), which it stands in for)"
         throw refusal(
-            "refused to follow a link to \(parts.origin.text) from a response: links are followed only on the "
-                + "Graph base's origin \(base.origin.text)\(standsIn); no request was sent",
+            "refused to follow a link to \(origin.text) from a response: links are followed only on the "
+                + "Graph base's origin \(baseOrigin.text)\(standsIn); no request was sent",
             link)
     }
 
@@ -85,45 +53,27 @@ package enum GraphLink {
         GraphError(transport: TransportError(.redirectRefused, message: message, url: link))
     }
 
-    /// `url` split into origin, prefix and path; strict: `http` or `https`, no user info, no byte
-    /// outside `!`…`~`, a port of 1–5 digits up to 65535.
-    static func parts(of url: String) throws(Unfollowable) -> Parts {
-        let bytes = url.utf8
-        if bytes.contains(where: { $0 <= 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\\") }) {
-            throw Unfollowable(reason: "it holds a space, a control character, a backslash or a non-ASCII byte")
+    /// `link` split, and its origin; refused (naming its host) when it holds a byte outside `!`…`~`
+    /// or a backslash, is not an absolute `http`/`https` URL with a valid host and port
+    /// (``URLParts/origin()``), or names user info.
+    private static func followable(_ link: String) throws(GraphError) -> (URLParts, URLParts.Origin) {
+        func refused(_ reason: String, host: String?) -> GraphError {
+            let to = host.map { " to \($0)" } ?? ""
+            return refusal("refused to follow a link\(to) from a response: \(reason); no request was sent", link)
         }
-        guard let colon = url.firstIndex(of: ":"), url[colon...].hasPrefix("://") else {
-            throw Unfollowable(reason: "it is not an absolute URL")
+        if link.utf8.contains(where: { $0 <= 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\\") }) {
+            throw refused("it holds a space, a control character, a backslash or a non-ASCII byte", host: nil)
         }
-        let scheme = url[..<colon].lowercased()
-        guard scheme == "http" || scheme == "https" else {
-            throw Unfollowable(reason: "its scheme is not http or https")
+        let parts = URLParts(link)
+        let origin: URLParts.Origin
+        do {
+            origin = try parts.origin()
+        } catch {
+            throw refused(error.reason, host: error.host)
         }
-        let rest = url[url.index(colon, offsetBy: 3)...]
-        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
-        let authority = rest[..<authorityEnd]
-        if let at = authority.lastIndex(of: "@") {
-            throw Unfollowable(
-                reason: "it names user info before its host", host: String(authority[authority.index(after: at)...]))
+        if parts.hasUserInfo {
+            throw refused("it names user info before its host", host: String(parts.hostAndPort))
         }
-        var host = authority
-        var port = scheme == "https" ? 443 : 80
-        let bracketEnd = authority.first == "[" ? authority.firstIndex(of: "]") : nil
-        if let colon = authority.lastIndex(of: ":"), bracketEnd.map({ colon > $0 }) ?? (authority.first != "[") {
-            host = authority[..<colon]
-            let digits = authority[authority.index(after: colon)...]
-            guard (1...5).contains(digits.count), digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
-                let value = Int(digits), (1...65535).contains(value)
-            else { throw Unfollowable(reason: "its port is not a number from 1 to 65535", host: String(authority)) }
-            port = value
-        }
-        guard !host.isEmpty else { throw Unfollowable(reason: "it has no host") }
-        let tail = rest[authorityEnd...]
-        let withoutFragment = tail[..<(tail.firstIndex(of: "#") ?? tail.endIndex)]
-        return Parts(
-            origin: Origin(scheme: scheme, host: host.lowercased(), port: port),
-            prefix: url[..<authorityEnd],
-            pathAndQuery: withoutFragment.first == "/" ? withoutFragment : Substring("/" + withoutFragment)
-        )
+        return (parts, origin)
     }
 }

@@ -115,8 +115,12 @@ package enum SecretDefinition {
     /// ``encodedValueDelimiters`` as bytes.
     private static let encodedDelimiterBytes: [[UInt8]] = encodedValueDelimiters.map { Array($0.utf8) }
 
+    /// Lowercased names of the headers that carry an authorization scheme and its credential
+    /// (`Bearer <token>`, `OAuth <token>`), which the secret scanner reads.
+    package static let authorizationHeaderNames: Set<String> = ["authorization", "proxy-authorization"]
+
     /// Lowercased request header names whose values are credentials.
-    package static let credentialHeaderNames: Set<String> = ["authorization", "proxy-authorization", "cookie"]
+    package static let credentialHeaderNames: Set<String> = authorizationHeaderNames.union(["cookie"])
 
     /// Lowercased header names whose values are redacted in recordings: the credential headers plus
     /// the `Set-Cookie` a response carries.

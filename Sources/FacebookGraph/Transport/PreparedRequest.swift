@@ -65,18 +65,19 @@ package struct PreparedRequest: Sendable {
         containsSecrets: Bool = false,
         idempotent: Bool? = nil
     ) throws(TransportError) {
-        guard let parts = HTTPURLParts(url),
-            case let scheme = parts.scheme.lowercased(),
-            scheme == "http" || scheme == "https",
-            let rawHost = parts.host, !rawHost.isEmpty
-        else {
+        let parts = URLParts(url)
+        let origin: URLParts.Origin
+        do {
+            origin = try parts.origin()
+        } catch {
             throw TransportError(
                 .invalidURL,
-                message: "not an absolute http or https URL with a host",
+                message: "not an absolute http or https URL with a host: \(error.reason)",
                 url: url
             )
         }
-        let host = rawHost.lowercased()
+        let scheme = origin.scheme
+        let host = origin.host
         let upperMethod = method.uppercased()
         guard !upperMethod.isEmpty, upperMethod.utf8.allSatisfy({ $0 > 32 && $0 < 127 }) else {
             throw TransportError(.invalidURL, message: "invalid HTTP method \"\(method)\"", url: url)
@@ -84,8 +85,8 @@ package struct PreparedRequest: Sendable {
         let carriesSecret =
             containsSecrets
             || SecretPolicy.requestCarriesSecret(
-                hasUserInfo: parts.hasUserInfo, query: parts.percentEncodedQuery, headers: headers, body: body)
-        let port = parts.port ?? (scheme == "https" ? 443 : 80)
+                hasUserInfo: parts.hasUserInfo, query: parts.query, headers: headers, body: body)
+        let port = origin.port
         // A pinned name connects to its pinned addresses, so those must be loopback too, not only
         // the name (`localhost:80:203.0.113.9` leaves the machine).
         let hostIsLoopback = SecretDefinition.isLoopback(host: host)
@@ -126,12 +127,13 @@ package struct PreparedRequest: Sendable {
             throw TransportError(.invalidURL, message: "redirect to an invalid location", url: location)
         }
         let newURL = target.absoluteString
-        guard let components = URLComponents(string: newURL), let newHost = components.host?.lowercased(),
-            let newScheme = components.scheme?.lowercased()
-        else {
-            throw TransportError(.invalidURL, message: "redirect to an invalid location", url: newURL)
+        let newOrigin: URLParts.Origin
+        do {
+            newOrigin = try URLParts(newURL).origin()
+        } catch {
+            throw TransportError(.invalidURL, message: "redirect to an invalid location: \(error.reason)", url: newURL)
         }
-        let newPort = components.port ?? (newScheme == "https" ? 443 : 80)
+        let (newScheme, newHost, newPort) = (newOrigin.scheme, newOrigin.host, newOrigin.port)
         let sameOrigin = newHost == host && newScheme == scheme && newPort == port
         let upgrade = newHost == host && scheme == "http" && newScheme == "https"
         if carriesSecret, !(sameOrigin || upgrade) {

@@ -67,7 +67,7 @@ extension CanonicalRequest {
             members["method"] = .string(method.uppercased())
         }
         if case .string(let relativeURL)? = members["relative_url"] {
-            let url = URLParts(Array(relativeURL.utf8))
+            let url = URLParts(relativeURL)
             let path = canonicalPath(
                 FormEncoding.unescape(bytes: url.path, plusAsSpace: false, invalidUTF8: .escapeBytes))
             let query = canonicalParameters(

@@ -114,7 +114,8 @@ package struct CanonicalRequest: Sendable, Hashable, CustomStringConvertible {
     /// another set to ``init(_:ignoring:)`` to compare them too.
     package static let ignoredParameters: Set<String> = ["format", "sdk", "sdk_version", "migration_bundle"]
 
-    /// The URL's host name (lower-cased, without port), "" for a relative URL. Not part of ``==``:
+    /// The URL's host as `URLParts` reads it (lower-cased, without user info or port, an IPv6
+    /// literal's brackets and a trailing dot kept), "" for a relative URL. Not part of ``==``:
     /// the cassette prefers entries of the request's host (see ``Cassette``), and a diff shows it.
     package let host: String
     /// The method, upper-cased.
@@ -138,7 +139,7 @@ package struct CanonicalRequest: Sendable, Hashable, CustomStringConvertible {
     ///   - ignored: Parameter names to drop (top level and inside batch items).
     package init(_ request: HARRequest, ignoring ignored: Set<String> = CanonicalRequest.ignoredParameters) {
         method = request.method.uppercased()
-        let url = URLParts(Array(request.url.utf8))
+        let url = URLParts(request.url)
         host = url.host
         path = Self.canonicalPath(FormEncoding.unescape(bytes: url.path, plusAsSpace: false, invalidUTF8: .escapeBytes))
 

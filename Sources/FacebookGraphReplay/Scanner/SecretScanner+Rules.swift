@@ -53,84 +53,69 @@ extension SecretScanner {
             return Rule(kind: "known secret", regex: regex, secret: whole)
         }
 
+        /// A rule whose candidates are byte ranges of the text's UTF-8 that `spans` finds, each with
+        /// the parameter name that names the finding's kind, if any.
+        private init(
+            kind: String,
+            spans: @escaping @Sendable ([UInt8]) -> [(value: Range<Int>, name: String?)],
+            secret: @escaping @Sendable (String) -> Range<Int>?
+        ) {
+            self.init(
+                kind: kind,
+                candidates: { text in
+                    let utf8 = text.utf8
+                    return spans(Array(utf8)).map { span in
+                        let start = utf8.index(utf8.startIndex, offsetBy: span.value.lowerBound)
+                        let end = utf8.index(start, offsetBy: span.value.count)
+                        return (NSRange(start..<end, in: text), span.name)
+                    }
+                }, secret: secret)
+        }
+
         /// The values of the scanned names (``SecretRole/isScanned``) wherever the core's one finder
         /// sees them named (`name=value`, a JSON member, escaped or encoded): the spans the redactor
         /// rewrites.
         static func parameterValues(_ finder: SecretSpanFinder) -> Rule {
             Rule(
                 kind: "parameter value",
-                candidates: { text in
-                    let utf8 = text.utf8
-                    return finder.spans(in: Array(utf8)).compactMap { span in
-                        guard span.role.isScanned else { return nil }
-                        let start = utf8.index(utf8.startIndex, offsetBy: span.value.lowerBound)
-                        let end = utf8.index(start, offsetBy: span.value.count)
-                        return (NSRange(start..<end, in: text), span.name)
+                spans: { bytes in
+                    finder.spans(in: bytes).filter(\.role.isScanned).map { ($0.value, $0.name) }
+                }, secret: parameterValue)
+        }
+
+        /// The values of HAR name/value pairs naming a scanned name, with the members in `order`.
+        static func nameValuePairs(_ finder: SecretSpanFinder, order: SecretSpanFinder.PairOrder) -> Rule {
+            Rule(
+                kind: "parameter value",
+                spans: { bytes in
+                    finder.nameValuePairSpans(in: bytes, order: order).filter(\.role.isScanned).map {
+                        ($0.value, $0.name)
                     }
                 }, secret: parameterValue)
+        }
+
+        /// The `Authorization` credentials the core's finder reads in `form`.
+        static func authorization(_ form: SecretSpanFinder.AuthorizationForm) -> Rule {
+            Rule(
+                kind: "Authorization header",
+                spans: { bytes in SecretSpanFinder.authorizationSpans(in: bytes, form: form).map { ($0, nil) } },
+                secret: form == .headerLine ? notPlaceholder : credential)
         }
 
         /// The built-in shapes for ``SecretDefinition/roles``.
         static let builtIn = builtIn(roles: SecretDefinition.roles)
 
-        /// The built-in shapes for the names of `roles`, in priority order.
+        /// The built-in shapes for the names of `roles`, in priority order: token shapes, the
+        /// `Authorization` forms, then the parameter values (named as the finder sees them, then in
+        /// HAR name/value pairs).
         static func builtIn(roles: SecretRoles) -> [Rule] {
-            let tokenNames = roles.scannedNames.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
-            let jsonString = #""((?:[^"\\]|\\.)*)""#
-            let authorizationName = #""(?:proxy-)?authorization""#
+            let finder = SecretSpanFinder(roles: roles)
             let shapes = TokenShape.all.map { shape in
                 Rule(kind: shape.kind, regex: shape.regex) { shape.accepts($0) ? 0..<$0.utf16.count : nil }
             }
-            return shapes + [
-                Rule(
-                    kind: "Authorization header",
-                    regex: pattern(#"(?i)\b(?:proxy-)?authorization\s*:\s*(?:bearer|oauth)\s+([^\s"'\\,;]+)"#),
-                    group: 1,
-                    secret: notPlaceholder
-                ),
-                Rule(
-                    kind: "Authorization header",
-                    regex: pattern("(?i)" + authorizationName + #"\s*:\s*"# + jsonString),
-                    group: 1,
-                    secret: credential
-                ),
-                Rule(
-                    kind: "Authorization header",
-                    regex: pattern(#"(?i)"name"\s*:\s*"# + authorizationName + #"\s*,\s*"value"\s*:\s*"# + jsonString),
-                    group: 1,
-                    secret: credential
-                ),
-                Rule(
-                    kind: "Authorization header",
-                    regex: pattern(#"(?i)"value"\s*:\s*"# + jsonString + #"\s*,\s*"name"\s*:\s*"# + authorizationName),
-                    group: 1,
-                    secret: credential
-                ),
-                parameterValues(SecretSpanFinder(roles: roles)),
-                Rule(
-                    kind: "parameter value",
-                    regex: pattern(#""name"\s*:\s*"("# + tokenNames + #")"\s*,\s*"value"\s*:\s*"# + jsonString),
-                    group: 2,
-                    nameGroup: 1,
-                    secret: parameterValue
-                ),
-                Rule(
-                    kind: "parameter value",
-                    regex: pattern(#""value"\s*:\s*"# + jsonString + #"\s*,\s*"name"\s*:\s*"("# + tokenNames + #")""#),
-                    group: 1,
-                    nameGroup: 2,
-                    secret: parameterValue
-                ),
-            ]
-        }
-
-        /// A compiled built-in pattern (a typo in one is a programming error).
-        private static func pattern(_ text: String) -> NSRegularExpression {
-            do {
-                return try NSRegularExpression(pattern: text)
-            } catch {
-                preconditionFailure("SecretScanner pattern \(text) does not compile: \(error)")
-            }
+            return shapes + SecretSpanFinder.AuthorizationForm.allCases.map(authorization)
+                + [parameterValues(finder)]
+                + SecretSpanFinder.PairOrder.allCases.map { nameValuePairs(finder, order: $0) }
         }
 
         // MARK: Checks
