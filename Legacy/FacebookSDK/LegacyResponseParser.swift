@@ -37,16 +37,19 @@ package enum LegacyResponseParser {
         }
         // The package's one JSON reader, building json-framework's mutable containers as it reads.
         // Text it accepts is UTF-8 throughout, so the body is only decoded as text when it is not JSON.
-        let parsed: Any? = (try? MutableJSONBuilder.parse(body))?.value
+        let document = try? MutableJSONBuilder.parse(body)
+        let parsed: Any? = document?.value
         let text = parsed == nil ? String(data: body, encoding: .utf8) : nil
         // Whether the body reports an error is the core's decision; the v2 rules take the shapes v2
-        // knew (an `error` key, `error_code`, `error_msg`/`error_reason`) and shape the NSError. The
-        // core reads the body itself (a plain success object is told from its bytes, without bridging
-        // the mutable result); only a dictionary can carry those shapes.
-        if parsed is NSDictionary,
-            let failure = GraphError.parse(status: status, body: body),
-            [.graph, .oauthDraft, .rest].contains(failure.shape),
-            let dictionary = parsed as? [String: Any]
+        // knew (an `error` key, `error_code`, `error_msg`/`error_reason`) and shape the NSError. Only
+        // a dictionary can carry those shapes, and only through a top-level member the core names
+        // (`GraphError.mayReportError(memberName:)`, noted as the body was read): without one, the
+        // core has nothing to say here, and with one it reads the top level already parsed (bridged
+        // once, for the NSError too) instead of reading the body a second time.
+        if let document, document.mayReportError, parsed is NSDictionary,
+            let dictionary = parsed as? [String: Any],
+            let failure = GraphError.parse(status: status, body: body, json: .some(dictionary)),
+            [.graph, .oauthDraft, .rest].contains(failure.shape)
         {
             if failure.shape == .rest, let code = dictionary["error_code"] {
                 return .failure(error(code: integerValue(code), dictionary))

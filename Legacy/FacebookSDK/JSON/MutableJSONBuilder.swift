@@ -31,6 +31,10 @@ struct MutableJSONBuilder: GraphJSONBuilder {
         /// Whether a number beyond `NSDecimalNumber`'s range (`1e400`) was read: `GraphJSON` gives it
         /// as a NaN decimal, which json-framework refused.
         var sawNumberOutOfRange: Bool
+        /// Whether the value is an object with a top-level member that can make the core's classifier
+        /// read it as an error (`GraphError.mayReportError(memberName:)`); when false, the classifier
+        /// need not read the body again.
+        var mayReportError = false
     }
 
     /// Reads `data` into json-framework's shapes (see the type's description).
@@ -49,7 +53,9 @@ struct MutableJSONBuilder: GraphJSONBuilder {
         if let string = value as? NSString {
             return Parsed(value: String._unconditionallyBridgeFromObjectiveC(string), sawNumberOutOfRange: false)
         }
-        return Parsed(value: value, sawNumberOutOfRange: builder.sawNumberOutOfRange)
+        return Parsed(
+            value: value, sawNumberOutOfRange: builder.sawNumberOutOfRange,
+            mayReportError: builder.topLevelMayReportError)
     }
 
     private let scalars = GraphJSONFoundationBuilder()
@@ -63,6 +69,10 @@ struct MutableJSONBuilder: GraphJSONBuilder {
     private var memberKeys: [NSObject] = []
     private var memberValues: [AnyObject] = []
     private var interner = JSONKeyInterner()
+    /// How many arrays and objects are open: the top-level object's names are read at depth 1.
+    private var depth = 0
+    /// Whether a top-level member's name can report an error (see ``Parsed/mayReportError``).
+    private var topLevelMayReportError = false
     /// `null`: one object for every null, as Apple's `[NSNull null]` is.
     private static let null = NSNull()
 
@@ -91,16 +101,29 @@ struct MutableJSONBuilder: GraphJSONBuilder {
     @inline(__always)
     mutating func key(_ text: GraphJSONStringText, in bytes: UnsafeBufferPointer<UInt8>) -> NSString {
         switch text {
-        case .ascii(let range): interner.key(UnsafeBufferPointer(rebasing: bytes[range]))
-        case .decoded(let string, _): NSString(string: string)
+        case .ascii(let range):
+            let name = UnsafeBufferPointer(rebasing: bytes[range])
+            if depth == 1, !topLevelMayReportError {
+                topLevelMayReportError = GraphError.mayReportError(memberName: name)
+            }
+            return interner.key(name)
+        case .decoded(var string, _):
+            if depth == 1, !topLevelMayReportError {
+                topLevelMayReportError = string.withUTF8 { GraphError.mayReportError(memberName: $0) }
+            }
+            return NSString(string: string)
         }
     }
 
-    func beginArray(at offset: Int) -> Int { elements.count }
+    mutating func beginArray(at offset: Int) -> Int {
+        depth += 1
+        return elements.count
+    }
 
     mutating func append(_ value: AnyObject, to array: inout Int) { elements.append(value) }
 
     mutating func endArray(_ start: Int) -> AnyObject {
+        depth -= 1
         let count = elements.count - start
         if graphObjectArrays {
             let array = FBGraphObjectArray(elements: Array(elements[start...]))
@@ -113,7 +136,10 @@ struct MutableJSONBuilder: GraphJSONBuilder {
         return array
     }
 
-    func beginObject(at offset: Int) -> Int { memberKeys.count }
+    mutating func beginObject(at offset: Int) -> Int {
+        depth += 1
+        return memberKeys.count
+    }
 
     /// A repeated name: the last value wins, as in json-framework and `JSONSerialization` (the
     /// dictionary stores its members in document order).
@@ -123,6 +149,7 @@ struct MutableJSONBuilder: GraphJSONBuilder {
     }
 
     mutating func endObject(_ start: Int) -> AnyObject {
+        depth -= 1
         let count = memberKeys.count - start
         guard count > 0 else { return NSMutableDictionary() }
         let dictionary = memberKeys.withUnsafeBufferPointer { keys in
