@@ -207,8 +207,8 @@ extension GraphError {
             var index = 0
             while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
             guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return false }
-            let error = Array("error".utf8)
-            let unavailable = Array("service unavailable".utf8)
+            let error = plainSuccessStops.error
+            let unavailable = plainSuccessStops.unavailable
             func matches(_ word: [UInt8], at start: Int, ignoringCase: Bool) -> Bool {
                 guard start + word.count <= bytes.count else { return false }
                 for offset in 0..<word.count {
@@ -234,6 +234,9 @@ extension GraphError {
             return true
         }
     }
+
+    /// The words ``isPlainSuccessObject(_:)`` looks for, made once (every 2xx response is scanned).
+    private static let plainSuccessStops = (error: Array("error".utf8), unavailable: Array("service unavailable".utf8))
 
     /// True when `body` is the JSON literal `false`, alone (white space allowed).
     private static func isBareFalse(_ body: Data) -> Bool {
