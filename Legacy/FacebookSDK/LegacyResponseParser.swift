@@ -43,13 +43,14 @@ package enum LegacyResponseParser {
         // Whether the body reports an error is the core's decision; the v2 rules take the shapes v2
         // knew (an `error` key, `error_code`, `error_msg`/`error_reason`) and shape the NSError. Only
         // a dictionary can carry those shapes, and only through a top-level member the core names
-        // (`GraphError.mayReportError(memberName:)`, noted as the body was read): without one, the
-        // core has nothing to say here, and with one it reads the top level already parsed (bridged
-        // once, for the NSError too) instead of reading the body a second time.
-        if let document, document.mayReportError, parsed is NSDictionary,
-            let dictionary = parsed as? [String: Any],
-            let failure = GraphError.parse(status: status, body: body, json: .some(dictionary)),
-            [.graph, .oauthDraft, .rest].contains(failure.shape)
+        // (`GraphError.mayReportError(memberName:)`), which the builder kept as it read the body:
+        // without one the core has nothing to say here; with one, the core reads those members
+        // (whose names alone decide the shapes v2 knew) instead of the body a second time. The whole
+        // top level is bridged for the NSError only.
+        if let document, !document.errorMembers.isEmpty, parsed is NSDictionary,
+            let failure = GraphError.parse(status: status, body: body, json: .some(document.errorMembers)),
+            [.graph, .oauthDraft, .rest].contains(failure.shape),
+            let dictionary = parsed as? [String: Any]
         {
             if failure.shape == .rest, let code = dictionary["error_code"] {
                 return .failure(error(code: integerValue(code), dictionary))

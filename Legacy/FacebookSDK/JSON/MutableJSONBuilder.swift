@@ -31,10 +31,12 @@ struct MutableJSONBuilder: GraphJSONBuilder {
         /// Whether a number beyond `NSDecimalNumber`'s range (`1e400`) was read: `GraphJSON` gives it
         /// as a NaN decimal, which json-framework refused.
         var sawNumberOutOfRange: Bool
-        /// Whether the value is an object with a top-level member that can make the core's classifier
-        /// read it as an error (`GraphError.mayReportError(memberName:)`); when false, the classifier
-        /// need not read the body again.
-        var mayReportError = false
+        /// The value's top-level members that can make the core's classifier read it as an error
+        /// (`GraphError.mayReportError(memberName:)`), as read (a repeated name: the last), when the
+        /// value is an object: empty when it has none, so the classifier need not be asked. The
+        /// values are the containers themselves, not Swift copies: bridging a page's top level to
+        /// `[String: Any]` converts everything under it (its `data` array and each object in it).
+        var errorMembers: [String: Any] = [:]
     }
 
     /// Reads `data` into json-framework's shapes (see the type's description).
@@ -55,7 +57,7 @@ struct MutableJSONBuilder: GraphJSONBuilder {
         }
         return Parsed(
             value: value, sawNumberOutOfRange: builder.sawNumberOutOfRange,
-            mayReportError: builder.topLevelMayReportError)
+            errorMembers: builder.topLevelErrorMembers)
     }
 
     private let scalars = GraphJSONFoundationBuilder()
@@ -71,8 +73,10 @@ struct MutableJSONBuilder: GraphJSONBuilder {
     private var interner = JSONKeyInterner()
     /// How many arrays and objects are open: the top-level object's names are read at depth 1.
     private var depth = 0
-    /// Whether a top-level member's name can report an error (see ``Parsed/mayReportError``).
-    private var topLevelMayReportError = false
+    /// The top-level members whose names can report an error (see ``Parsed/errorMembers``), and the
+    /// name of the one being read, if it is one.
+    private var topLevelErrorMembers: [String: Any] = [:]
+    private var pendingErrorMember: String?
     /// `null`: one object for every null, as Apple's `[NSNull null]` is.
     private static let null = NSNull()
 
@@ -103,13 +107,13 @@ struct MutableJSONBuilder: GraphJSONBuilder {
         switch text {
         case .ascii(let range):
             let name = UnsafeBufferPointer(rebasing: bytes[range])
-            if depth == 1, !topLevelMayReportError {
-                topLevelMayReportError = GraphError.mayReportError(memberName: name)
+            if depth == 1, GraphError.mayReportError(memberName: name) {
+                pendingErrorMember = String(decoding: name, as: UTF8.self)
             }
             return interner.key(name)
         case .decoded(var string, _):
-            if depth == 1, !topLevelMayReportError {
-                topLevelMayReportError = string.withUTF8 { GraphError.mayReportError(memberName: $0) }
+            if depth == 1, string.withUTF8({ GraphError.mayReportError(memberName: $0) }) {
+                pendingErrorMember = string
             }
             return NSString(string: string)
         }
@@ -144,6 +148,10 @@ struct MutableJSONBuilder: GraphJSONBuilder {
     /// A repeated name: the last value wins, as in json-framework and `JSONSerialization` (the
     /// dictionary stores its members in document order).
     mutating func add(_ key: NSString, _ value: AnyObject, to object: inout Int) {
+        if depth == 1, let name = pendingErrorMember {
+            topLevelErrorMembers[name] = value
+            pendingErrorMember = nil
+        }
         memberKeys.append(key)
         memberValues.append(value)
     }
