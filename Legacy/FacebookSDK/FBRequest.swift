@@ -155,8 +155,7 @@ open class FBRequest: NSObject, @unchecked Sendable {
         // options; the legacy session put the token in the parameters itself. The client reports
         // the HTTP response on the transport's thread just before it completes there: the
         // connection keeps it for the delivery.
-        let client = GraphClient(configuration: Self.configuration(eventHandler), transport: GraphTransport(transport))
-        let task = client.execute(
+        let task = client().execute(
             request, options: transferOptions, rawResponse: { connection.lastResponse = $0 }
         ) { [self] outcome in
             let raw = connection.lastResponse
@@ -167,6 +166,19 @@ open class FBRequest: NSObject, @unchecked Sendable {
         }
         connection.attach(TransferHandle(task))
     }
+
+    /// The client of this request: the shared engine's, made once, when the request has the shared
+    /// engine and no event handler (every request of an app that sets neither; a client per call was
+    /// an object and a copy of its configuration each time), else one for its transport and handler.
+    private func client() -> GraphClient {
+        if eventHandler == nil, let engine = transport as? CurlEngine, engine === CurlEngine.shared {
+            return Self.sharedEngineClient
+        }
+        return GraphClient(configuration: Self.configuration(eventHandler), transport: GraphTransport(transport))
+    }
+
+    private static let sharedEngineClient = GraphClient(
+        configuration: legacyConfiguration, transport: GraphTransport(CurlEngine.shared))
 
     /// The configuration of a legacy request's client: the defaults (no token: the legacy session
     /// put its own in the parameters), one attempt, and `eventHandler`.

@@ -37,14 +37,18 @@ package enum LegacyResponseParser {
         }
         // The package's one JSON reader, building json-framework's mutable containers as it reads.
         // Text it accepts is UTF-8 throughout, so the body is only decoded as text when it is not JSON.
-        let parsed: Any? = (try? MutableJSONBuilder.parse(body))?.value
+        let document = try? MutableJSONBuilder.parse(body)
+        let parsed: Any? = document?.value
         let text = parsed == nil ? String(data: body, encoding: .utf8) : nil
         // Whether the body reports an error is the core's decision; the v2 rules take the shapes v2
-        // knew (an `error` key, `error_code`, `error_msg`/`error_reason`) and shape the NSError. The
-        // core reads the body itself (a plain success object is told from its bytes, without bridging
-        // the mutable result); only a dictionary can carry those shapes.
-        if parsed is NSDictionary,
-            let failure = GraphError.parse(status: status, body: body),
+        // knew (an `error` key, `error_code`, `error_msg`/`error_reason`) and shape the NSError. Only
+        // a dictionary can carry those shapes, and only through a top-level member the core names
+        // (`GraphError.mayReportError(memberName:)`), which the builder kept as it read the body:
+        // without one the core has nothing to say here; with one, the core reads those members
+        // (whose names alone decide the shapes v2 knew) instead of the body a second time. The whole
+        // top level is bridged for the NSError only.
+        if let document, !document.errorMembers.isEmpty, parsed is NSDictionary,
+            let failure = GraphError.parse(status: status, body: body, json: .some(document.errorMembers)),
             [.graph, .oauthDraft, .rest].contains(failure.shape),
             let dictionary = parsed as? [String: Any]
         {

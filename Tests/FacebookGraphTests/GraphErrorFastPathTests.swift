@@ -30,6 +30,34 @@ struct GraphErrorFastPathTests {
         }
     }
 
+    @Test(
+        "An object with no top-level member the core names (mayReportError) is no error report: none at 2xx, the status's at 4xx",
+        arguments: bodies)
+    func memberNames(body: String) {
+        guard let object = (try? GraphJSON.parse(Data(body.utf8))) as? [String: Any] else { return }
+        let named = object.keys.contains { key in
+            var key = key
+            return key.withUTF8 { GraphError.mayReportError(memberName: $0) }
+        }
+        guard !named else { return }
+        #expect(GraphError.parse(status: 200, body: Data(body.utf8), json: .some(object)) == nil, "\(body)")
+        #expect(GraphError.parse(status: 400, body: Data(body.utf8), json: .some(object))?.shape == .httpStatus)
+    }
+
+    @Test("The member names that can report an error: each error key the classifier reads, and data")
+    func errorMemberNames() {
+        func named(_ name: String) -> Bool {
+            var name = name
+            return name.withUTF8 { GraphError.mayReportError(memberName: $0) }
+        }
+        for name in ["error", "error_code", "error_msg", "error_reason", "error_type", "data", "x_error"] {
+            #expect(named(name), "\(name)")
+        }
+        for name in ["", "id", "erro", "dat", "datas", "paging", "Error"] {
+            #expect(!named(name), "\(name)")
+        }
+    }
+
     @Test("A plain user object takes the fast path; anything that could be an error does not")
     func fastPathTaken() {
         #expect(GraphError.isPlainSuccessObject(Data(#"{"id":"1","birthday":"08\/15\/1990"}"#.utf8)))

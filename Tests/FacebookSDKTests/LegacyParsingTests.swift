@@ -88,6 +88,27 @@ struct LegacyParsingTests {
         #expect(!recorder.names.contains("didLoad"))
     }
 
+    @Test(
+        "Only a top-level error member fails, however it is spelled and wherever it stands",
+        arguments: [
+            (#"{"err\u006fr":{"message":"escaped name","code":1}}"#, true),
+            (#"{"id":"1","name":"A","error_reason":"user_denied"}"#, true),
+            (#"{"error":null}"#, true),
+            (#"{"user":{"error":{"message":"nested"}}}"#, false),
+            (#"[{"error":"in an array"}]"#, false),
+            (#"{"data":{"error":{"code":190,"message":"expired"},"is_valid":false}}"#, false),
+            (#"{"terror":1,"x_error":2}"#, false),
+        ])
+    func topLevelErrorMembers(body: String, fails: Bool) {
+        switch LegacyResponseParser.parse(body: Data(body.utf8), status: 200) {
+        case .failure(let error):
+            #expect(fails, "\(body) failed: \(error)")
+            #expect(error.code == 10000)
+        case .result:
+            #expect(!fails, "\(body) arrived as a result")
+        }
+    }
+
     @Test("Arrays, scalars and null come back as parsed")
     func otherJSON() throws {
         #expect(try roundTrip(#"[1,"two",{"three":3}]"#).result as? NSArray == [1, "two", ["three": 3]] as NSArray)

@@ -31,6 +31,12 @@ struct MutableJSONBuilder: GraphJSONBuilder {
         /// Whether a number beyond `NSDecimalNumber`'s range (`1e400`) was read: `GraphJSON` gives it
         /// as a NaN decimal, which json-framework refused.
         var sawNumberOutOfRange: Bool
+        /// The value's top-level members that can make the core's classifier read it as an error
+        /// (`GraphError.mayReportError(memberName:)`), as read (a repeated name: the last), when the
+        /// value is an object: empty when it has none, so the classifier need not be asked. The
+        /// values are the containers themselves, not Swift copies: bridging a page's top level to
+        /// `[String: Any]` converts everything under it (its `data` array and each object in it).
+        var errorMembers: [String: Any] = [:]
     }
 
     /// Reads `data` into json-framework's shapes (see the type's description).
@@ -49,7 +55,9 @@ struct MutableJSONBuilder: GraphJSONBuilder {
         if let string = value as? NSString {
             return Parsed(value: String._unconditionallyBridgeFromObjectiveC(string), sawNumberOutOfRange: false)
         }
-        return Parsed(value: value, sawNumberOutOfRange: builder.sawNumberOutOfRange)
+        return Parsed(
+            value: value, sawNumberOutOfRange: builder.sawNumberOutOfRange,
+            errorMembers: builder.topLevelErrorMembers)
     }
 
     private let scalars = GraphJSONFoundationBuilder()
@@ -63,6 +71,12 @@ struct MutableJSONBuilder: GraphJSONBuilder {
     private var memberKeys: [NSObject] = []
     private var memberValues: [AnyObject] = []
     private var interner = JSONKeyInterner()
+    /// How many arrays and objects are open: the top-level object's names are read at depth 1.
+    private var depth = 0
+    /// The top-level members whose names can report an error (see ``Parsed/errorMembers``), and the
+    /// name of the one being read, if it is one.
+    private var topLevelErrorMembers: [String: Any] = [:]
+    private var pendingErrorMember: String?
     /// `null`: one object for every null, as Apple's `[NSNull null]` is.
     private static let null = NSNull()
 
@@ -91,16 +105,29 @@ struct MutableJSONBuilder: GraphJSONBuilder {
     @inline(__always)
     mutating func key(_ text: GraphJSONStringText, in bytes: UnsafeBufferPointer<UInt8>) -> NSString {
         switch text {
-        case .ascii(let range): interner.key(UnsafeBufferPointer(rebasing: bytes[range]))
-        case .decoded(let string, _): NSString(string: string)
+        case .ascii(let range):
+            let name = UnsafeBufferPointer(rebasing: bytes[range])
+            if depth == 1, GraphError.mayReportError(memberName: name) {
+                pendingErrorMember = String(decoding: name, as: UTF8.self)
+            }
+            return interner.key(name)
+        case .decoded(var string, _):
+            if depth == 1, string.withUTF8({ GraphError.mayReportError(memberName: $0) }) {
+                pendingErrorMember = string
+            }
+            return NSString(string: string)
         }
     }
 
-    func beginArray(at offset: Int) -> Int { elements.count }
+    mutating func beginArray(at offset: Int) -> Int {
+        depth += 1
+        return elements.count
+    }
 
     mutating func append(_ value: AnyObject, to array: inout Int) { elements.append(value) }
 
     mutating func endArray(_ start: Int) -> AnyObject {
+        depth -= 1
         let count = elements.count - start
         if graphObjectArrays {
             let array = FBGraphObjectArray(elements: Array(elements[start...]))
@@ -113,16 +140,24 @@ struct MutableJSONBuilder: GraphJSONBuilder {
         return array
     }
 
-    func beginObject(at offset: Int) -> Int { memberKeys.count }
+    mutating func beginObject(at offset: Int) -> Int {
+        depth += 1
+        return memberKeys.count
+    }
 
     /// A repeated name: the last value wins, as in json-framework and `JSONSerialization` (the
     /// dictionary stores its members in document order).
     mutating func add(_ key: NSString, _ value: AnyObject, to object: inout Int) {
+        if depth == 1, let name = pendingErrorMember {
+            topLevelErrorMembers[name] = value
+            pendingErrorMember = nil
+        }
         memberKeys.append(key)
         memberValues.append(value)
     }
 
     mutating func endObject(_ start: Int) -> AnyObject {
+        depth -= 1
         let count = memberKeys.count - start
         guard count > 0 else { return NSMutableDictionary() }
         let dictionary = memberKeys.withUnsafeBufferPointer { keys in

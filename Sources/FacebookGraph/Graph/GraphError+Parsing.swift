@@ -175,6 +175,24 @@ extension GraphError {
         return Int(message[message.index(message.startIndex, offsetBy: 2)..<close])
     }
 
+    /// Whether a top-level member named `name` (its UTF-8) can make ``parse(status:headers:body:json:)``
+    /// read a JSON object as an error: every error member's name holds `error` (`error`, `error_code`,
+    /// `error_msg`, `error_reason`, `error_type`; ``isPlainSuccessObject(_:)`` relies on it too), and
+    /// `data` can hold `debug_token`'s. A reader that sees every top-level name as it reads (the legacy
+    /// layer's) and finds none of these knows the classifier's answer for the object without it: a
+    /// success when the status is 2xx, the status's own error otherwise.
+    package static func mayReportError(memberName name: UnsafeBufferPointer<UInt8>) -> Bool {
+        if name.elementsEqual("data".utf8) { return true }
+        let error: StaticString = "error"
+        let word = UnsafeBufferPointer(start: error.utf8Start, count: error.utf8CodeUnitCount)
+        guard name.count >= word.count else { return false }
+        for start in 0...(name.count - word.count)
+        where UnsafeBufferPointer(rebasing: name[start..<start + word.count]).elementsEqual(word) {
+            return true
+        }
+        return false
+    }
+
     /// True when `body` starts as a JSON object (`{` after white space) and none of the error shapes
     /// can be in it: no `error` in its bytes (every error key holds it: `error`, `error_code`,
     /// `error_msg`, `error_reason`, `error_type`, `data.error`), no `\u` escape (which could spell
@@ -187,8 +205,8 @@ extension GraphError {
             var index = 0
             while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
             guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return false }
-            let error = Array("error".utf8)
-            let unavailable = Array("service unavailable".utf8)
+            let error = plainSuccessStops.error
+            let unavailable = plainSuccessStops.unavailable
             func matches(_ word: [UInt8], at start: Int, ignoringCase: Bool) -> Bool {
                 guard start + word.count <= bytes.count else { return false }
                 for offset in 0..<word.count {
@@ -214,6 +232,9 @@ extension GraphError {
             return true
         }
     }
+
+    /// The words ``isPlainSuccessObject(_:)`` looks for, made once (every 2xx response is scanned).
+    private static let plainSuccessStops = (error: Array("error".utf8), unavailable: Array("service unavailable".utf8))
 
     /// True when `body` is the JSON literal `false`, alone (white space allowed).
     private static func isBareFalse(_ body: Data) -> Bool {

@@ -45,6 +45,7 @@ package enum GraphJSON {
     /// (the contract-test kit's canonical form for matching bodies), so the package has one reader.
     ///
     /// - Throws: ``GraphJSONError`` naming the byte offset and what was wrong.
+    @inlinable
     package static func read<Builder: GraphJSONBuilder>(
         _ bytes: [UInt8], maximumDepth: Int = GraphJSON.maximumDepth, builder: Builder
     ) throws(GraphJSONError) -> Builder.Value {
@@ -64,6 +65,7 @@ package enum GraphJSON {
     /// may note what it saw, such as a number out of its range).
     ///
     /// - Throws: ``GraphJSONError`` naming the byte offset and what was wrong.
+    @inlinable
     package static func read<Builder: GraphJSONBuilder>(
         _ data: Data, maximumDepth: Int = GraphJSON.maximumDepth, builder: inout Builder
     ) throws(GraphJSONError) -> Builder.Value {
@@ -82,8 +84,10 @@ package enum GraphJSON {
 }
 
 /// Why a text is not JSON, and where.
+@usableFromInline
 package struct GraphJSONError: Error, CustomStringConvertible, Equatable {
     /// What was wrong.
+    @usableFromInline
     package enum Reason: Equatable, Sendable {
         /// The text ends inside a value (or is empty).
         case unexpectedEnd
@@ -104,11 +108,17 @@ package struct GraphJSONError: Error, CustomStringConvertible, Equatable {
     }
 
     /// What was wrong.
-    package let reason: Reason
+    @usableFromInline package let reason: Reason
     /// The byte offset where it was found.
-    package let offset: Int
+    @usableFromInline package let offset: Int
 
-    package var description: String {
+    @inlinable
+    package init(reason: Reason, offset: Int) {
+        self.reason = reason
+        self.offset = offset
+    }
+
+    @usableFromInline package var description: String {
         let what: String
         switch reason {
         case .unexpectedEnd: what = "unexpected end of text"

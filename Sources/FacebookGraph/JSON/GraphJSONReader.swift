@@ -4,6 +4,7 @@
 ///
 /// The reader does every check (grammar, escapes, UTF-8, depth); a builder only stores what it is
 /// handed, in document order.
+@usableFromInline
 package protocol GraphJSONBuilder {
     /// A finished value.
     associatedtype Value
@@ -40,6 +41,7 @@ package protocol GraphJSONBuilder {
 
 /// A string as the reader found it: plain ASCII without escapes (still in the input: `range`, the
 /// bytes between the quotes), or anything else, already checked and decoded.
+@usableFromInline
 package enum GraphJSONStringText {
     /// ASCII without escapes: the bytes between the quotes.
     case ascii(Range<Int>)
@@ -48,41 +50,59 @@ package enum GraphJSONStringText {
 }
 
 /// A number the reader checked against the grammar, with its integer value when it has one.
+@usableFromInline
 package struct GraphJSONNumberText {
     /// The number's bytes.
-    package var range: Range<Int>
+    @usableFromInline package var range: Range<Int>
     /// A leading `-`.
-    package var negative: Bool
+    @usableFromInline package var negative: Bool
     /// The integer digits' value (meaningful when `isInteger` and not `overflow`).
-    package var magnitude: UInt64
+    @usableFromInline package var magnitude: UInt64
     /// No fraction and no exponent.
-    package var isInteger: Bool
+    @usableFromInline package var isInteger: Bool
     /// The integer digits do not fit 64 bits.
-    package var overflow: Bool
+    @usableFromInline package var overflow: Bool
+
+    @inlinable
+    package init(range: Range<Int>, negative: Bool, magnitude: UInt64, isInteger: Bool, overflow: Bool) {
+        self.range = range
+        self.negative = negative
+        self.magnitude = magnitude
+        self.isInteger = isInteger
+        self.overflow = overflow
+    }
 }
 
 /// The one-pass reader behind ``GraphJSON`` and ``GraphJSONDecoder``: RFC 8259, strict, depth-bounded,
 /// handing each value to its builder.
+///
+/// Inlinable, so that a builder in another module (the legacy layer's `MutableJSONBuilder`, the kit's
+/// canonical form) gets a reader specialized for it, as the core's own builders do: unspecialized, every
+/// container stack is an `Array<Builder.…>` whose metadata is looked up at run time (docs/PERFORMANCE.md).
+@usableFromInline
 struct GraphJSONReader<Builder: GraphJSONBuilder> {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let maximumDepth: Int
-    var builder: Builder
-    var index = 0
-    var depth = 0
+    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline let maximumDepth: Int
+    @usableFromInline var builder: Builder
+    @usableFromInline var index = 0
+    @usableFromInline var depth = 0
     /// Scratch for strings with escapes.
-    var scratch: [UInt8] = []
+    @usableFromInline var scratch: [UInt8] = []
 
+    @inlinable
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, builder: Builder) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
         self.builder = builder
     }
 
-    private func fail(_ reason: GraphJSONError.Reason, at offset: Int? = nil) -> GraphJSONError {
+    @inlinable
+    func fail(_ reason: GraphJSONError.Reason, at offset: Int? = nil) -> GraphJSONError {
         GraphJSONError(reason: reason, offset: offset ?? index)
     }
 
     /// Reads the whole text as one value (a leading UTF-8 byte-order mark is skipped).
+    @inlinable
     mutating func parseDocument() throws(GraphJSONError) -> Builder.Value {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         skipWhitespace()
@@ -92,8 +112,8 @@ struct GraphJSONReader<Builder: GraphJSONBuilder> {
         return value
     }
 
-    @inline(__always)
-    private mutating func skipWhitespace() {
+    @inlinable @inline(__always)
+    mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -106,7 +126,8 @@ struct GraphJSONReader<Builder: GraphJSONBuilder> {
     /// stacks: the machine stack stays flat at any depth (a recursive reader overflowed a worker
     /// thread's stack at depth 512 in a debug build under ThreadSanitizer). Each open container is
     /// mutated in place (`&arrays[last]`), never copied.
-    private mutating func parseValue() throws(GraphJSONError) -> Builder.Value {
+    @inlinable
+    mutating func parseValue() throws(GraphJSONError) -> Builder.Value {
         // Per open container, innermost last: true for an array. Arrays, objects and the pending
         // member keys are kept on their own stacks.
         var isArray: [Bool] = []
@@ -198,7 +219,8 @@ struct GraphJSONReader<Builder: GraphJSONBuilder> {
         }
     }
 
-    private mutating func expectLiteral(_ literal: StaticString) throws(GraphJSONError) {
+    @inlinable
+    mutating func expectLiteral(_ literal: StaticString) throws(GraphJSONError) {
         let count = literal.utf8CodeUnitCount
         let pointer = literal.utf8Start
         for offset in 0..<count {
@@ -209,13 +231,15 @@ struct GraphJSONReader<Builder: GraphJSONBuilder> {
         index += count
     }
 
-    private mutating func enter() throws(GraphJSONError) {
+    @inlinable
+    mutating func enter() throws(GraphJSONError) {
         depth += 1
         guard depth <= maximumDepth else { throw fail(.tooDeep(limit: maximumDepth)) }
     }
 
     /// A member's key and its colon, whitespace around them skipped; `index` is before the key.
-    private mutating func parseKey() throws(GraphJSONError) -> Builder.Key {
+    @inlinable
+    mutating func parseKey() throws(GraphJSONError) -> Builder.Key {
         skipWhitespace()
         guard index < bytes.count else { throw fail(.unexpectedEnd) }
         guard bytes[index] == UInt8(ascii: "\"") else { throw fail(.unexpectedByte(bytes[index])) }
@@ -229,7 +253,8 @@ struct GraphJSONReader<Builder: GraphJSONBuilder> {
     }
 
     /// A string; `index` is at the opening quote.
-    private mutating func parseString() throws(GraphJSONError) -> GraphJSONStringText {
+    @inlinable
+    mutating func parseString() throws(GraphJSONError) -> GraphJSONStringText {
         index += 1
         let start = index
         // Fast path: no escape; ASCII needs no validation.
@@ -288,8 +313,8 @@ struct GraphJSONReader<Builder: GraphJSONBuilder> {
 
     /// Moves `index` past whole 8-byte words of string bytes that need no look: ASCII, no quote,
     /// no backslash, no control character (most of a Graph body's strings).
-    @inline(__always)
-    private mutating func skipPlainASCII() {
+    @inlinable @inline(__always)
+    mutating func skipPlainASCII() {
         guard let base = bytes.baseAddress else { return }
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
@@ -313,7 +338,8 @@ struct GraphJSONReader<Builder: GraphJSONBuilder> {
 
     /// The string of `buffer`; with `validating`, invalid UTF-8 is an error (decoding repairs it, so
     /// a repaired string differs from its bytes), else `buffer` is known to be valid.
-    private func makeString(_ buffer: UnsafeBufferPointer<UInt8>, validating: Bool, at offset: Int)
+    @inlinable
+    func makeString(_ buffer: UnsafeBufferPointer<UInt8>, validating: Bool, at offset: Int)
         throws(GraphJSONError)
         -> String
     {
@@ -323,7 +349,8 @@ struct GraphJSONReader<Builder: GraphJSONBuilder> {
     }
 
     /// One escape; `index` is at the backslash. Appends its UTF-8 to `scratch`.
-    private mutating func parseEscape() throws(GraphJSONError) {
+    @inlinable
+    mutating func parseEscape() throws(GraphJSONError) {
         guard index + 1 < bytes.count else { throw fail(.unexpectedEnd) }
         let letter = bytes[index + 1]
         let simple: UInt8?
@@ -365,7 +392,8 @@ struct GraphJSONReader<Builder: GraphJSONBuilder> {
         }
     }
 
-    private func hex4(at offset: Int) throws(GraphJSONError) -> UInt32 {
+    @inlinable
+    func hex4(at offset: Int) throws(GraphJSONError) -> UInt32 {
         guard offset + 4 <= bytes.count else { throw fail(.unexpectedEnd, at: bytes.count) }
         var value: UInt32 = 0
         for position in offset..<offset + 4 {
@@ -383,7 +411,8 @@ struct GraphJSONReader<Builder: GraphJSONBuilder> {
     }
 
     /// A number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-    private mutating func parseNumber() throws(GraphJSONError) -> GraphJSONNumberText {
+    @inlinable
+    mutating func parseNumber() throws(GraphJSONError) -> GraphJSONNumberText {
         let start = index
         let negative = bytes[index] == UInt8(ascii: "-")
         if negative { index += 1 }
@@ -422,8 +451,8 @@ struct GraphJSONReader<Builder: GraphJSONBuilder> {
             range: start..<index, negative: negative, magnitude: magnitude, isInteger: isInteger, overflow: overflow)
     }
 
-    @inline(__always)
-    private func isDigit(_ byte: UInt8) -> Bool {
+    @inlinable @inline(__always)
+    func isDigit(_ byte: UInt8) -> Bool {
         byte &- UInt8(ascii: "0") < 10
     }
 }
