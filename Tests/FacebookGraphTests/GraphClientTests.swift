@@ -307,4 +307,17 @@ struct GraphClientTests {
         let markedRest = try GraphRequest(restMethod: "a#\u{301}b").prepare(configuration: configuration).url
         #expect(markedRest.hasPrefix("https://api.facebook.com/method/a%23\u{301}b?"))
     }
+
+    @Test("A space or a control character in a path is percent-encoded, so any path prepares (fuzz finding)")
+    func controlsInPath() throws {
+        // FuzzFormEncoding: a path holding NUL bytes made the prepare step throw once the one URL
+        // splitter refused control characters.
+        var configuration = GraphConfiguration(accessToken: "TOKEN")
+        configuration.version = "v19.0"
+        let url = try GraphRequest(path: "ces&fs\0\u{1}\u{1F} x\u{7F}", parameters: ["fields": "id"])
+            .prepare(configuration: configuration).url
+        #expect(url == "https://graph.facebook.com/v19.0/ces&fs%00%01%1F%20x%7F?fields=id&access_token=TOKEN")
+        let rest = try GraphRequest(restMethod: "a b\nc").prepare(configuration: configuration).url
+        #expect(rest.hasPrefix("https://api.facebook.com/method/a%20b%0Ac?"))
+    }
 }

@@ -216,33 +216,43 @@ extension GraphRequest {
     /// `base` + `version/` + `path`, without doubled slashes; a path that already starts with a
     /// version (`/v2.0/me`, koala's `^/?v\d+(\.\d+)?/`) keeps its own. A `#` in the path is sent as
     /// `%23`: as a fragment it would have cut off the query — parameters and token — that follows
-    /// (found by FuzzFormEncoding).
+    /// (found by FuzzFormEncoding). A space or a control character (U+0000–U+0020, U+007F), which no
+    /// URL may hold (`URLParts` refuses it), is percent-encoded too, so any path prepares.
     package static func join(base: String, version: String?, path: String) -> String {
         relativePath(version: version, path: path, after: base.hasSuffix("/") ? base : base + "/")
     }
 
-    /// `prefix` + `version/` + `path` without leading slashes, `#` sent as `%23`: what
-    /// ``join(base:version:path:)`` appends to the base, and a batch item's `relative_url`.
+    /// `prefix` + `version/` + `path` without leading slashes, `#`, spaces and control characters
+    /// percent-encoded: what ``join(base:version:path:)`` appends to the base, and a batch item's
+    /// `relative_url`.
     static func relativePath(version: String?, path: String, after prefix: String = "") -> String {
         var trimmed = Substring(path)
         while trimmed.first == "/" { trimmed = trimmed.dropFirst() }
         var url = prefix
         if let version, !startsWithVersion(trimmed) { url += version + "/" }
-        // Only when there is a `#` byte: without one the replacement changes nothing, and it is the
+        // Only when there is such a byte: without one the replacement changes nothing, and it is the
         // costliest step of the join.
-        guard trimmed.utf8.contains(UInt8(ascii: "#")) else { return url + trimmed }
+        guard trimmed.utf8.contains(where: needsEscapeInPath) else { return url + trimmed }
         // By byte: Foundation's `replacingOccurrences` compares characters, and a `#` followed by a
         // combining mark (`#\u{356}`) is another character, so it stayed a fragment (FuzzFormEncoding).
+        let hex = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(trimmed.utf8.count + 8)
         for byte in trimmed.utf8 {
-            if byte == UInt8(ascii: "#") {
-                bytes += [UInt8(ascii: "%"), UInt8(ascii: "2"), UInt8(ascii: "3")]
+            if needsEscapeInPath(byte) {
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
             } else {
                 bytes.append(byte)
             }
         }
         return url + String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `#`, a space, a C0 control or DEL: the bytes a caller's path may hold that no URL may carry
+    /// as they are (FuzzFormEncoding found a NUL in a path failing the prepare step once `URLParts`
+    /// refused control characters).
+    private static func needsEscapeInPath(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "#") || byte <= 0x20 || byte == 0x7F
     }
 
     private static func startsWithVersion(_ path: Substring) -> Bool {
