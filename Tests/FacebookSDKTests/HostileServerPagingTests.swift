@@ -280,12 +280,12 @@ struct HostileServerPagingTests {
         fixture.onQueue { $0.loadData() }
         switch outcome {
         case .refused(let host):
-            #expect(await fixture.wait(seconds: 30) { _, recorder in recorder.count("handleError") == 1 })
+            #expect(await fixture.wait(seconds: 120) { _, recorder in recorder.count("handleError") == 1 })
             let error = fixture.recorder.errors.first as? GraphError
             #expect(error?.transportError?.code == .redirectRefused, "picker: \(String(describing: error))")
             #expect(error?.message.contains(host(world)) == true, "picker: \(String(describing: error))")
         default:
-            #expect(await fixture.wait(seconds: 30) { picker, _ in !picker.isLoading })
+            #expect(await fixture.wait(seconds: 120) { picker, _ in !picker.isLoading })
             #expect(fixture.recorder.errors.isEmpty, "picker: \(fixture.recorder.errors)")
             #expect(fixture.names.count == 2, "picker: \(fixture.names)")
         }
@@ -351,7 +351,7 @@ struct HostileServerPagingTests {
             picker.userID = userID
             picker.loadData()
         }
-        #expect(await fixture.wait(seconds: 30) { _, recorder in recorder.count("handleError") == 1 })
+        #expect(await fixture.wait(seconds: 120) { _, recorder in recorder.count("handleError") == 1 })
         let error = fixture.recorder.errors.first as? GraphError
         #expect(error?.category == .invalidRequest, "picker: \(String(describing: error))")
         #expect(error?.message.hasPrefix("\(parameter) ") == true, "picker: \(String(describing: error))")
@@ -364,7 +364,7 @@ struct HostileServerPagingTests {
             result.withLock { $0 = outcome }
             prefetched.signal()
         }
-        #expect(await prefetched.wait(seconds: 30))
+        #expect(await prefetched.wait(seconds: 120))
         #expect(result.withLock { $0 }?.failure?.category == .invalidRequest, "prefetch")
 
         let cli = try world.fbgraph(["friends", "--user", userID])
@@ -403,7 +403,7 @@ struct HostileServerPagingTests {
             box.withLock { $0 = (result, error as NSError?) }
             done.signal()
         }
-        #expect(await done.wait(seconds: 30))
+        #expect(await done.wait(seconds: 120))
         return box.withLock { (result: $0.0, error: $0.1) }
     }
 }

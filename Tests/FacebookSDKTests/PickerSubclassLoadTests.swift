@@ -54,7 +54,7 @@ struct PickerSubclassLoadTests {
             return picker
         }
         let box = UncheckedBox(picker)
-        #expect(await picker.loaded.wait(seconds: 10))
+        #expect(await picker.loaded.wait(seconds: 60))
         #expect(queue.sync { box.value.rowCount } == 7)
         let (filtered, selected) = queue.sync { () -> (Int, [String?]) in
             let picker = box.value

@@ -184,7 +184,7 @@ final class PickerFixture: @unchecked Sendable {
     /// Waits (suspending, bounded) until `condition` holds, evaluated on the callback queue after each
     /// delegate call: the picker's state may be read directly there.
     func wait(
-        seconds: Double = 10,
+        seconds: Double = 60,
         until condition: @escaping (FBFriendPickerViewController, PickerRecorder) -> Bool
     ) async -> Bool {
         let event = AsyncEvent()

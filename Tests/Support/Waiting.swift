@@ -64,7 +64,11 @@ package final class AsyncEvent: Sendable {
     package var isSignalled: Bool { state.withLock { $0.signalled } }
 
     /// Suspends until the event is signalled or `seconds` pass; returns whether it was signalled.
-    package func wait(seconds: Double = 10) async -> Bool {
+    ///
+    /// The bound only ends a failing test: a waiter on its own thread (`.onOwnThread`) keeps real
+    /// time while the work it waits for may sit behind every other suite's jobs on the cooperative
+    /// pool (a full run queues hundreds; picker loads waited ~30 s there), so the default is long.
+    package func wait(seconds: Double = 60) async -> Bool {
         await withTaskGroup(of: Bool.self) { group in
             group.addTask {
                 await withCheckedContinuation { continuation in
