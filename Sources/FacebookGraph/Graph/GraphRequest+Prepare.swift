@@ -233,19 +233,10 @@ extension GraphRequest {
         // Only when there is such a byte: without one the replacement changes nothing, and it is the
         // costliest step of the join.
         guard trimmed.utf8.contains(where: needsEscapeInPath) else { return url + trimmed }
-        // By byte: Foundation's `replacingOccurrences` compares characters, and a `#` followed by a
-        // combining mark (`#\u{356}`) is another character, so it stayed a fragment (FuzzFormEncoding).
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(trimmed.utf8.count + 8)
-        for byte in trimmed.utf8 {
-            if needsEscapeInPath(byte) {
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return url + String(decoding: bytes, as: UTF8.self)
+        // By byte (the one percent-encoder): Foundation's `replacingOccurrences` compares characters,
+        // and a `#` followed by a combining mark (`#\u{356}`) is another character, so it stayed a
+        // fragment (FuzzFormEncoding).
+        return url + FormEncoding.escape(String(trimmed), keeping: { !needsEscapeInPath($0) }, lowercaseHex: false)
     }
 
     /// `#`, a space, a C0 control or DEL: the bytes a caller's path may hold that no URL may carry
