@@ -116,9 +116,9 @@ struct LegacyDeliveryTests {
 
     @Test("The state is Loading while in flight")
     func loadingState() throws {
-        let fixture = try LegacyFixture(routes: [
-            "/slowly": { _ in .delayed(.milliseconds(300), then: .full(status: 200, body: Data("[]".utf8))) }
-        ])
+        // Held until the checks are made: an answer after a fixed delay may come first on a loaded machine.
+        let held = HeldRoute()
+        let fixture = try LegacyFixture(routes: ["/slowly": held.handler])
         defer { fixture.stop() }
         let recorder = Recorder()
         let request: FBRequest = fixture.onQueue {
@@ -128,6 +128,7 @@ struct LegacyDeliveryTests {
         #expect(fixture.onQueue { request.loading() })
         #expect(fixture.onQueue { request.connection != nil })
         #expect(fixture.facebook.requestsInFlight == 1)
+        held.release()
         #expect(recorder.waitForTerminal())
         #expect(eventually { fixture.facebook.requestsInFlight == 0 })
     }
@@ -172,22 +173,21 @@ struct LegacyDeliveryTests {
 
     @Test("Nothing is delivered after delegate = nil")
     func delegateNil() throws {
-        let fixture = try LegacyFixture(routes: [
-            "/hold": { _ in .delayed(.milliseconds(300), then: .full(status: 200, body: Data("[]".utf8))) }
-        ])
+        let held = HeldRoute()
+        let fixture = try LegacyFixture(routes: ["/hold": held.handler])
         defer { fixture.stop() }
         let recorder = Recorder()
         let request: FBRequest = fixture.facebook.request(withGraphPath: "hold", andDelegate: recorder)
         fixture.onQueue { request.delegate = nil }
+        held.release()
         #expect(eventually { fixture.onQueue { request.state } == FBRequestState(kFBRequestStateComplete) })
         #expect(recorder.names == ["loading"])
     }
 
     @Test("Deviation: the delegate is held until the terminal callback, then released")
     func delegateLifetime() throws {
-        let fixture = try LegacyFixture(routes: [
-            "/hold": { _ in .delayed(.milliseconds(200), then: .full(status: 200, body: Data("[]".utf8))) }
-        ])
+        let held = HeldRoute()
+        let fixture = try LegacyFixture(routes: ["/hold": held.handler])
         defer { fixture.stop() }
         weak var weakRecorder: Recorder?
         var request: FBRequest?
@@ -197,6 +197,7 @@ struct LegacyDeliveryTests {
             request = fixture.facebook.request(withGraphPath: "hold", andDelegate: recorder)
         }
         #expect(weakRecorder != nil, "an inline delegate must survive until its callbacks")
+        held.release()
         #expect(eventually { fixture.onQueue { request?.state } == FBRequestState(kFBRequestStateComplete) })
         fixture.onQueue {}
         #expect(weakRecorder == nil, "the delegate is released after the terminal callback")
@@ -204,9 +205,8 @@ struct LegacyDeliveryTests {
 
     @Test("The Facebook object keeps a request alive until it completes")
     func facebookKeepsRequestAlive() throws {
-        let fixture = try LegacyFixture(routes: [
-            "/hold": { _ in .delayed(.milliseconds(200), then: .full(status: 200, body: Data("[]".utf8))) }
-        ])
+        let held = HeldRoute()
+        let fixture = try LegacyFixture(routes: ["/hold": held.handler])
         defer { fixture.stop() }
         let recorder = Recorder()
         weak var weakRequest: FBRequest?
@@ -214,6 +214,7 @@ struct LegacyDeliveryTests {
             weakRequest = fixture.facebook.request(withGraphPath: "hold", andDelegate: recorder)
         }
         #expect(weakRequest != nil)
+        held.release()
         #expect(recorder.waitForTerminal())
         #expect(recorder.events.last?.request != nil)
     }
