@@ -13,9 +13,16 @@ import Foundation
 ///
 /// It reads bytes in one pass without an intermediate tree: about a quarter of `JSONSerialization`'s
 /// instructions on Graph bodies (`fbbench parse`).
+///
+/// `@usableFromInline`, as the reader's types are: Swift 6.3 accepts `@inlinable` on a member of a
+/// `package` type that is not `@usableFromInline` without a word, and then serializes no body for it,
+/// so a builder in another module (the legacy layer's `MutableJSONBuilder`, the kit's canonical form)
+/// got the unspecialized reader (`-Rpass-missed=sil-generic-specializer`: "definition is not
+/// visible"; docs/PERFORMANCE.md).
+@usableFromInline
 package enum GraphJSON {
     /// The deepest nesting of arrays and objects accepted (`JSONSerialization`'s limit).
-    package static let maximumDepth = 512
+    @usableFromInline package static let maximumDepth = 512
 
     /// Parses `data` as one JSON value.
     ///
