@@ -4,53 +4,131 @@ import Foundation
 /// names (`id`, `name`, `picture`, `data`, `url` per friend), and an `NSString` per occurrence was a
 /// string and an object allocated for each (``MutableJSONBuilder``; docs/PERFORMANCE.md).
 ///
-/// Plain ASCII names up to ``longestName`` bytes, at most ``capacity`` distinct ones, in a table
-/// made at the first name; any other name is made each time, so a document of distinct names costs
-/// a bounded table, never a growing one.
+/// The names Graph bodies use most come from one table made once per process (``commonNames``) and
+/// shared by every document on every thread: an `NSString` is immutable and its reference count
+/// atomic, and the table is never written after it is made. Other plain ASCII names up to
+/// ``longestName`` bytes, at most ``capacity`` distinct ones, go in a table of the document's own,
+/// made at the first such name and grown as names arrive (a `/me` of common names makes none); any
+/// other name is made each time, so a document of distinct names costs a bounded table, never a
+/// growing one.
 struct JSONKeyInterner {
     /// The longest name kept.
     static let longestName = 32
-    /// How many distinct names are kept (the table has twice as many slots).
+    /// How many distinct names a document's own table keeps.
     static let capacity = 64
-    private static let slotCount = 2 * capacity
 
-    /// One kept name: its bytes' hash, its bytes, its string.
-    private struct Slot {
-        var hash: UInt32
-        var bytes: [UInt8]
-        var key: NSString
-    }
+    /// Member names of Graph objects, errors and pages (users, pictures, paging, posts, the error
+    /// members), shared by every document.
+    static let commonNames = [
+        "id", "name", "first_name", "middle_name", "last_name", "username", "link", "gender", "locale",
+        "timezone", "updated_time", "verified", "email", "birthday", "bio", "about", "website", "hometown",
+        "location", "picture", "data", "url", "is_silhouette", "width", "height", "paging", "next",
+        "previous", "cursors", "before", "after", "summary", "total_count", "count", "created_time", "from",
+        "to", "message", "story", "type", "description", "caption", "category", "source", "icon", "place",
+        "likes", "comments", "actions", "privacy", "value", "status_type", "object_id", "application",
+        "namespace", "error", "code", "error_subcode", "error_user_title", "error_user_msg", "fbtrace_id",
+        "error_code", "error_msg", "error_reason", "error_description", "access_token", "expires_in",
+        "token_type", "success", "uid", "pic_square", "pic", "body", "headers", "result",
+    ]
 
-    private var slots: [Slot?] = []
-    private var used = 0
+    /// The table of ``commonNames``, made on first use (`static let`: once, thread-safely).
+    private static let common: Table = {
+        var table = Table(slotCount: 256, limit: commonNames.count)
+        for name in commonNames {
+            Array(name.utf8).withUnsafeBufferPointer { _ = table.findOrAdd($0, hash: Table.hash($0)) }
+        }
+        return table
+    }()
+
+    private var own: Table?
 
     /// The `NSString` for the ASCII name `bytes`.
     mutating func key(_ bytes: UnsafeBufferPointer<UInt8>) -> NSString {
-        guard bytes.count <= Self.longestName else { return Self.make(bytes) }
-        // FNV-1a.
-        var hash: UInt32 = 2_166_136_261
-        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        if slots.isEmpty { slots = Array(repeating: nil, count: Self.slotCount) }
-        var index = Int(hash) & (Self.slotCount - 1)
-        while let slot = slots[index] {
-            if slot.hash == hash, slot.bytes.count == bytes.count,
-                slot.bytes.withUnsafeBufferPointer({
-                    bytes.count == 0 || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0
-                })
-            {
-                return slot.key
-            }
-            index = (index + 1) & (Self.slotCount - 1)
-        }
-        let key = Self.make(bytes)
-        if used < Self.capacity {
-            slots[index] = Slot(hash: hash, bytes: Array(bytes), key: key)
-            used += 1
-        }
-        return key
+        guard bytes.count <= Self.longestName else { return Table.make(bytes) }
+        let hash = Table.hash(bytes)
+        if let key = Self.common.find(bytes, hash: hash) { return key }
+        if own == nil { own = Table(slotCount: 16, limit: Self.capacity) }
+        return own!.findOrAdd(bytes, hash: hash)
     }
 
-    private static func make(_ bytes: UnsafeBufferPointer<UInt8>) -> NSString {
-        NSString(string: String(decoding: bytes, as: UTF8.self))
+    /// An open-addressing table of names (FNV-1a, linear probing), at most half full: it doubles as
+    /// names arrive, and stops adding at `limit` names. Sendable because the one shared table
+    /// (``common``) is a constant, never written after it is made, and holds immutable `NSString`s.
+    private struct Table: @unchecked Sendable {
+        /// One kept name: its bytes' hash, its bytes, its string.
+        private struct Slot {
+            var hash: UInt32
+            var bytes: [UInt8]
+            var key: NSString
+        }
+
+        private var slots: [Slot?]
+        private var used = 0
+        private let limit: Int
+
+        /// A table of `slotCount` slots (a power of two) that keeps at most `limit` names.
+        init(slotCount: Int, limit: Int) {
+            slots = Array(repeating: nil, count: slotCount)
+            self.limit = limit
+        }
+
+        static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+            var hash: UInt32 = 2_166_136_261
+            for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            return hash
+        }
+
+        static func make(_ bytes: UnsafeBufferPointer<UInt8>) -> NSString {
+            NSString(string: String(decoding: bytes, as: UTF8.self))
+        }
+
+        /// The kept string for `bytes`, or nil.
+        func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32) -> NSString? {
+            let index = probe(bytes, hash: hash)
+            return slots[index]?.key
+        }
+
+        /// The kept string for `bytes`, kept now if there is room.
+        mutating func findOrAdd(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32) -> NSString {
+            var index = probe(bytes, hash: hash)
+            if let slot = slots[index] { return slot.key }
+            let key = Self.make(bytes)
+            guard used < limit else { return key }
+            if 2 * (used + 1) > slots.count {
+                grow()
+                index = probe(bytes, hash: hash)
+            }
+            slots[index] = Slot(hash: hash, bytes: Array(bytes), key: key)
+            used += 1
+            return key
+        }
+
+        /// The slot holding `bytes`, or the empty one where it would go.
+        private func probe(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int {
+            let mask = slots.count - 1
+            var index = Int(hash) & mask
+            while let slot = slots[index] {
+                if slot.hash == hash, slot.bytes.count == bytes.count,
+                    slot.bytes.withUnsafeBufferPointer({
+                        bytes.count == 0 || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+                    })
+                {
+                    return index
+                }
+                index = (index + 1) & mask
+            }
+            return index
+        }
+
+        private mutating func grow() {
+            let old = slots
+            slots = Array(repeating: nil, count: 2 * old.count)
+            let mask = slots.count - 1
+            for case let slot? in old {
+                var index = Int(slot.hash) & mask
+                while slots[index] != nil { index = (index + 1) & mask }
+                slots[index] = slot
+            }
+        }
     }
 }
