@@ -79,13 +79,16 @@ struct MutableJSONBuilder: GraphJSONBuilder {
     private var pendingErrorMember: String?
     /// `null`: one object for every null, as Apple's `[NSNull null]` is.
     private static let null = NSNull()
+    /// Room the value stacks get at their first container: a `/me` (twelve members) or a page's
+    /// object fits without the stacks growing from empty (five reallocations each).
+    private static let initialRoom = 16
 
     func null(at offset: Int) -> AnyObject { Self.null }
 
-    func bool(_ value: Bool, at offset: Int) -> AnyObject { scalars.bool(value, at: offset) as AnyObject }
+    func bool(_ value: Bool, at offset: Int) -> AnyObject { scalars.boolObject(value) }
 
     mutating func number(_ number: GraphJSONNumberText, in bytes: UnsafeBufferPointer<UInt8>) -> AnyObject {
-        let value = scalars.number(number, in: bytes) as AnyObject
+        let value = scalars.numberObject(number, in: bytes)
         // Only a fraction, an exponent or an integer beyond 64 bits can end up a decimal.
         if !number.isInteger || number.overflow, let decimal = value as? NSDecimalNumber, decimal.decimalValue.isNaN {
             sawNumberOutOfRange = true
@@ -121,6 +124,7 @@ struct MutableJSONBuilder: GraphJSONBuilder {
 
     mutating func beginArray(at offset: Int) -> Int {
         depth += 1
+        if elements.capacity == 0 { elements.reserveCapacity(Self.initialRoom) }
         return elements.count
     }
 
@@ -142,6 +146,10 @@ struct MutableJSONBuilder: GraphJSONBuilder {
 
     mutating func beginObject(at offset: Int) -> Int {
         depth += 1
+        if memberKeys.capacity == 0 {
+            memberKeys.reserveCapacity(Self.initialRoom)
+            memberValues.reserveCapacity(Self.initialRoom)
+        }
         return memberKeys.count
     }
 
