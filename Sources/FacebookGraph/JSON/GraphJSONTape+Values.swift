@@ -55,6 +55,10 @@ extension GraphJSONTape {
             return unsafeBitCast(decimal, to: T.self)
         }
         if T.self == Date.self { try checkNotNull(node, Date.self, path: path, key: key) }
+        // The package's own model, read without a Decoder when its shape allows (see GraphJSONTape+GraphUser).
+        if T.self == GraphUser.self, let user = try GraphUser(tape: self, object: node, path: path, key: key) {
+            return unsafeBitCast(user, to: T.self)
+        }
         let decoder = GraphJSONValueDecoder(tape: self, node: node, path: GraphJSONCodingPath.appending(path, key))
         return try T(from: decoder)
     }

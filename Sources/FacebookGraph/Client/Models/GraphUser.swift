@@ -30,7 +30,9 @@ public struct GraphUser: Codable, Sendable, Hashable, Identifiable {
     /// `locale` (`en_US`).
     public var locale: String?
 
-    private enum CodingKeys: String, CodingKey {
+    /// The members' names (internal: ``GraphJSONDecoder``'s direct reader names `location` in its
+    /// coding path as `init(from:)` does).
+    enum CodingKeys: String, CodingKey {
         case id, name, link, username, birthday, location, picture, gender, locale
         case firstName = "first_name"
         case middleName = "middle_name"
