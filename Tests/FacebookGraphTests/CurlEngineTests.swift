@@ -103,6 +103,29 @@ struct CurlEngineTests {
         #expect(raw.headers["location"] == "/redirect/0")
     }
 
+    @Test("A pooled handle goes where each request says: its parsed URL is kept only for the same URL")
+    func pooledHandleFollowsEachURL() async throws {
+        let bin = try HTTPBin()
+        defer { bin.stop() }
+        // A private engine, one request at a time: every request reuses the same easy handle, so a
+        // parsed URL kept from the previous request would send this one to the wrong place.
+        let engine = CurlEngine(name: "pooled-url")
+        defer { engine.shutdown() }
+        for query in ["n=1", "n=2", "n=2", "n=1&m=3", "n=1"] {
+            let response = try await engine.send(
+                try PreparedRequest(url: bin.url("/get?\(query)"), options: testOptions()))
+            let json = try #require(jsonObject(response.body))
+            let expected = Dictionary(
+                uniqueKeysWithValues: query.split(separator: "&").map {
+                    let pair = $0.split(separator: "=")
+                    return (String(pair[0]), String(pair[1]))
+                })
+            #expect((json["args"] as? [String: String]) == expected, "GET /get?\(query)")
+        }
+        let other = try await engine.send(try PreparedRequest(url: bin.url("/status/204"), options: testOptions()))
+        #expect(other.status == 204)
+    }
+
     @Test("A redirect never carries a secret-bearing request to another origin")
     func secretRedirectRefused() async throws {
         let bin = try HTTPBin()

@@ -18,6 +18,11 @@ final class CurlEasyHandle {
     private(set) var headerList: UnsafeMutablePointer<curl_slist>?
     /// What ``headerList`` was built from; nil when there is none.
     private(set) var headerListKey: HeaderListKey?
+    /// The parsed URL (`CURLU*`) handed to libcurl with `CURLOPT_CURLU`, kept for the next request to
+    /// the same URL; freed with the handle.
+    private var parsedURL: OpaquePointer?
+    /// The URL ``parsedURL`` holds; nil when it holds none.
+    private var parsedURLText: String?
 
     /// What decides a request's header list.
     struct HeaderListKey: Equatable {
@@ -37,6 +42,7 @@ final class CurlEasyHandle {
     deinit {
         curl_easy_cleanup(raw)
         if let headerList { curl_slist_free_all(headerList) }
+        if let parsedURL { curl_url_cleanup(parsedURL) }
         errorBuffer.deallocate()
     }
 
@@ -46,6 +52,28 @@ final class CurlEasyHandle {
         if let headerList { curl_slist_free_all(headerList) }
         headerList = list
         headerListKey = key
+    }
+
+    /// Points the handle at `url`. Given a URL string (`CURLOPT_URL`), libcurl parses it again on
+    /// every transfer; given a parsed one (`CURLOPT_CURLU`), it copies the parts. So the handle keeps
+    /// the last URL parsed, with the flags libcurl itself parses `CURLOPT_URL` with, and parses only
+    /// a different one. A URL libcurl cannot parse goes in as a string, so the transfer fails as it
+    /// always did. Only between transfers: libcurl reads the parsed URL when a transfer starts.
+    func setURL(_ url: String) {
+        if parsedURLText != url {
+            parsedURLText = nil
+            if parsedURL == nil { parsedURL = curl_url() }
+            let flags = UInt32(CURLU_GUESS_SCHEME | CURLU_NON_SUPPORT_SCHEME)
+            guard let parsedURL,
+                url.withCString({ curl_url_set(parsedURL, CURLUPART_URL, $0, flags) }) == CURLUE_OK
+            else {
+                set(CURLOPT_CURLU, pointer: nil)
+                set(CURLOPT_URL, url)
+                return
+            }
+            parsedURLText = url
+        }
+        set(CURLOPT_CURLU, pointer: UnsafeRawPointer(parsedURL))
     }
 
     /// Clears every option (the connection cache lives in the multi handle and survives) and

@@ -33,7 +33,7 @@ extension CurlEngine {
             easy.set(CURLOPT_TIMEOUT_MS, 0)
         }
         // The values of this request: set on every transfer, whatever the profile.
-        easy.set(CURLOPT_URL, request.url)
+        easy.setURL(request.url)
         easy.set(CURLOPT_PRIVATE, pointer: Unmanaged.passUnretained(transfer).toOpaque())
         easy.set(CURLOPT_WRITEDATA, pointer: transfer.sink)
         easy.set(CURLOPT_HEADERDATA, pointer: transfer.sink)
