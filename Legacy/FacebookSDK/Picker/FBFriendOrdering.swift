@@ -1,14 +1,11 @@
 /// v3.1's `FBFriendSortOrdering`, a plain C enum, as the importer gave it: a `RawRepresentable`
 /// struct with global constants ``FBFriendSortByFirstName`` and ``FBFriendSortByLastName``.
-public struct FBFriendSortOrdering: RawRepresentable, Equatable, Hashable, Sendable {
+public struct FBFriendSortOrdering: _FBCEnum {
     /// 0 sorts by first name, 1 by last name.
     public var rawValue: UInt32
 
     /// The ordering with `rawValue`.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
-
-    /// The ordering with `rawValue`.
-    public init(_ rawValue: UInt32) { self.rawValue = rawValue }
 
     /// The fields compared, in order: first, middle, last; or last, first, middle.
     var fields: [String] {
@@ -22,15 +19,12 @@ public struct FBFriendSortOrdering: RawRepresentable, Equatable, Hashable, Senda
 
 /// v3.1's `FBFriendDisplayOrdering`, a plain C enum: global constants ``FBFriendDisplayByFirstName``
 /// and ``FBFriendDisplayByLastName``.
-public struct FBFriendDisplayOrdering: RawRepresentable, Equatable, Hashable, Sendable {
+public struct FBFriendDisplayOrdering: _FBCEnum {
     /// 0 shows "First Middle Last", 1 "Last First Middle".
     public var rawValue: UInt32
 
     /// The ordering with `rawValue`.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
-
-    /// The ordering with `rawValue`.
-    public init(_ rawValue: UInt32) { self.rawValue = rawValue }
 }
 
 /// Sort friends by first name, then middle, then last (the default).

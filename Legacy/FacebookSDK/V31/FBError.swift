@@ -48,15 +48,12 @@ public let FBInvalidOperationException = "com.facebook.sdk:InvalidOperationExcep
 /// v3.1's `FBErrorCode`, a plain C enum, as the importer gave it: a `RawRepresentable` struct whose
 /// values are the global constants ``FBErrorInvalid`` … ``FBErrorNativeDialog`` (0 … 7), valid in
 /// ``FacebookSDKDomain``.
-public struct FBErrorCode: RawRepresentable, Equatable, Hashable, Sendable {
+public struct FBErrorCode: _FBCEnum {
     /// The code, as `NSError.code` carries it.
     public var rawValue: UInt32
 
     /// The code with `rawValue`.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
-
-    /// The code with `rawValue`.
-    public init(_ rawValue: UInt32) { self.rawValue = rawValue }
 }
 
 /// Not an error: an `FBErrorCode` not yet set (0).

@@ -1,13 +1,11 @@
 import Foundation
 
 /// v3.1's `FBNativeDialogResult`: how a native share dialog ended.
-public struct FBNativeDialogResult: RawRepresentable, Equatable, Hashable, Sendable {
+public struct FBNativeDialogResult: _FBCEnum {
     /// The result's value.
     public var rawValue: UInt32
     /// The result with `rawValue`.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
-    /// The result with `rawValue`.
-    public init(_ rawValue: UInt32) { self.rawValue = rawValue }
 }
 
 /// The user shared (0).

@@ -3,13 +3,11 @@ import Foundation
 /// v3.1's `FBSessionLoginBehavior` (a plain C enum, imported as a struct with global constants): how
 /// an open logs in. Linux has no Facebook app, system account or web view: every behaviour logs in
 /// with Facebook Login for Devices (Migration.md).
-public struct FBSessionLoginBehavior: RawRepresentable, Equatable, Hashable, Sendable {
+public struct FBSessionLoginBehavior: _FBCEnum {
     /// The behaviour's value.
     public var rawValue: UInt32
     /// The behaviour with `rawValue`.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
-    /// The behaviour with `rawValue`.
-    public init(_ rawValue: UInt32) { self.rawValue = rawValue }
 }
 
 /// Facebook Login, falling back to a web view (0): the default.
@@ -22,13 +20,11 @@ public let FBSessionLoginBehaviorForcingWebView = FBSessionLoginBehavior(2)
 public let FBSessionLoginBehaviorUseSystemAccountIfPresent = FBSessionLoginBehavior(3)
 
 /// v3.1's `FBSessionDefaultAudience`: who sees what the app publishes (`default_audience`).
-public struct FBSessionDefaultAudience: RawRepresentable, Equatable, Hashable, Sendable {
+public struct FBSessionDefaultAudience: _FBCEnum {
     /// The audience's value.
     public var rawValue: UInt32
     /// The audience with `rawValue`.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
-    /// The audience with `rawValue`.
-    public init(_ rawValue: UInt32) { self.rawValue = rawValue }
 
     /// The constant's name for a log line (`FBSessionDefaultAudienceOnlyMe`), else the raw value.
     var name: String {
@@ -52,13 +48,11 @@ public let FBSessionDefaultAudienceFriends = FBSessionDefaultAudience(20)
 public let FBSessionDefaultAudienceEveryone = FBSessionDefaultAudience(30)
 
 /// v3.1's `FBSessionLoginType`: how the session's user logged in.
-public struct FBSessionLoginType: RawRepresentable, Equatable, Hashable, Sendable {
+public struct FBSessionLoginType: _FBCEnum {
     /// The type's value.
     public var rawValue: UInt32
     /// The type with `rawValue`.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
-    /// The type with `rawValue`.
-    public init(_ rawValue: UInt32) { self.rawValue = rawValue }
 }
 
 /// Not logged in yet, or by a way v3.1 had no name for (a device login, a token given) (0).

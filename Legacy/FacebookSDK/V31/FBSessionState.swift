@@ -9,15 +9,12 @@ public var FB_SESSIONSTATEOPENBIT: Int32 { 1 << 9 }
 /// values are the global constants ``FBSessionStateCreated`` … ``FBSessionStateClosed`` with 3.1.1's
 /// values. The header's `FB_ISSESSIONOPENWITHSTATE`/`FB_ISSESSIONSTATETERMINAL` macros did not import;
 /// ``isOpen`` and ``isTerminal`` say the same.
-public struct FBSessionState: RawRepresentable, Equatable, Hashable, Sendable, CustomStringConvertible {
+public struct FBSessionState: _FBCEnum, CustomStringConvertible {
     /// The state's value (open states have bit 9 set, closed ones bit 8).
     public var rawValue: UInt32
 
     /// The state with `rawValue`.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
-
-    /// The state with `rawValue`.
-    public init(_ rawValue: UInt32) { self.rawValue = rawValue }
 
     /// `FB_ISSESSIONOPENWITHSTATE(state)`.
     public var isOpen: Bool { rawValue & UInt32(FB_SESSIONSTATEOPENBIT) != 0 }
