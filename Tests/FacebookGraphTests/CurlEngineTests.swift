@@ -200,9 +200,11 @@ struct CurlEngineTests {
 
     @Test("Connection refused ends in cannotConnect")
     func connectionRefused() async throws {
-        let port = try LoopbackPorts.free()
+        let refusing = try RefusingLoopbackPort()
+        defer { withExtendedLifetime(refusing) {} }
         do {
-            _ = try await engine.send(try PreparedRequest(url: "http://127.0.0.1:\(port)/get", options: testOptions()))
+            _ = try await engine.send(
+                try PreparedRequest(url: "http://127.0.0.1:\(refusing.port)/get", options: testOptions()))
             Issue.record("expected cannotConnect")
         } catch {
             #expect(error.code == .cannotConnect)

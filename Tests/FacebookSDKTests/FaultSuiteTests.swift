@@ -151,15 +151,15 @@ struct FaultCase: Sendable, CustomTestStringConvertible {
 final class FaultWorld: @unchecked Sendable {
     let faults: FaultServer
     let nginx: NginxFixture?
-    let closedPort: Int
+    /// Held for the case: a port closed once probed could be taken by another suite's server in the
+    /// same run (under AddressSanitizer the POST-retry test's server got it, and answered 500).
+    let refusing: RefusingLoopbackPort
+    var closedPort: Int { refusing.port }
 
     init(nginx needsNginx: Bool) throws {
         faults = try FaultServer()
         nginx = needsNginx ? try NginxFixture() : nil
-        // A port that was just free: bind, read the port, close.
-        let probe = try LoopbackHTTPServer(host: "127.0.0.1") { _ in .hang }
-        closedPort = probe.port
-        probe.stop()
+        refusing = try RefusingLoopbackPort()
     }
 
     func url(for target: FaultTarget) -> String {
@@ -201,6 +201,18 @@ struct FaultSuiteTests {
     )
     func fault(_ fault: FaultCase) async throws {
         try await Self.check(fault)
+    }
+
+    @Test("The refused port is the case's: while held no other server can bind it, and connecting is refused")
+    func refusedPortIsHeld() throws {
+        let world = try FaultWorld(nginx: false)
+        defer { world.stop() }
+        #expect(!LoopbackPorts.accepts(port: world.closedPort))
+        // Another suite's server asking for that port (it got it when the port was closed after probing).
+        #expect(throws: (any Error).self) {
+            let taker = try LoopbackHTTPServer(host: "127.0.0.1", port: UInt16(world.closedPort)) { _ in .hang }
+            taker.stop()
+        }
     }
 
     @Test("An environment proxy, with a token: in a process of its own whose environment names it from the start")
