@@ -116,11 +116,8 @@ extension GraphJSONTape {
         switch value.kind {
         case .asciiString, .decodedString: return text(value)
         case .number where value.flags & GraphJSONNode.integerFlag != 0:
-            if value.flags & GraphJSONNode.negativeFlag == 0 {
-                return value.payload <= UInt64(Int64.max) ? String(Int64(value.payload)) : nil
-            }
-            if value.payload <= UInt64(Int64.max) { return String(-Int64(value.payload)) }
-            return value.payload == UInt64(Int64.max) + 1 ? String(Int64.min) : nil
+            let negative = value.flags & GraphJSONNode.negativeFlag != 0
+            return Self.integer(Int64.self, negative: negative, magnitude: value.payload).map { String($0) }
         default: return nil
         }
     }

@@ -128,7 +128,7 @@ extension GraphJSONTape {
 
     /// `±magnitude` as `T`, or nil when it is outside `T`'s range.
     @inline(__always)
-    private static func integer<T: FixedWidthInteger>(_ type: T.Type, negative: Bool, magnitude: UInt64) -> T? {
+    static func integer<T: FixedWidthInteger>(_ type: T.Type, negative: Bool, magnitude: UInt64) -> T? {
         guard negative, magnitude != 0 else { return T(exactly: magnitude) }
         guard T.isSigned else { return nil }
         if magnitude <= UInt64(Int64.max) { return T(exactly: -Int64(magnitude)) }
