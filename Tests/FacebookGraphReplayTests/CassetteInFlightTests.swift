@@ -113,7 +113,7 @@ struct CassetteInFlightTests {
         let transport = CassetteTransport(cassette: cassette)
         let done = DispatchSemaphore(value: 0)
         transport.execute(try PreparedRequest(url: "https://graph.facebook.com/me")) { _ in done.signal() }
-        #expect(done.wait(timeout: scaledDeadline(seconds: 10)) == .success)
+        #expect(done.wait(scaledSeconds: 10))
         #expect(cassette.inFlight.waitUntilIdle(timeout: .seconds(10).scaledForTests) == [])
         #expect(cassette.inFlight.names == [])
     }

@@ -620,8 +620,8 @@ final class LoopbackHTTPServerTests: XCTestCase {
         process.standardOutput = stdoutHandle
         process.standardError = stderrHandle
         try ChildProcess.run(process)
-        let deadline = Date(timeIntervalSinceNow: 30 * testTimeoutScale)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
+        let deadline = ContinuousClock.now + .seconds(30).scaledForTests
+        while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
         if process.isRunning {
             process.terminate()
             XCTFail("\(path) timed out")

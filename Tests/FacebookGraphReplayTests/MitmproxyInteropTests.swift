@@ -49,8 +49,8 @@ struct MitmproxyInteropTests {
     /// Waits (bounded) for `process` to exit; if it does not, terminates it, and kills it (SIGKILL
     /// cannot be blocked) if it survives that too. Returns whether it exited by itself.
     static func waitForExit(_ process: Process, seconds: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds * testTimeoutScale)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
+        let deadline = ContinuousClock.now + .seconds(seconds).scaledForTests
+        while process.isRunning, ContinuousClock.now < deadline { usleep(20_000) }
         guard process.isRunning else { return true }
         stop(process)
         return false

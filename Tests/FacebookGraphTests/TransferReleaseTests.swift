@@ -26,7 +26,7 @@ struct TransferReleaseTests {
                 completed.signal()
             }
         }()
-        #expect(completed.wait(timeout: scaledDeadline(seconds: 20)) == .success)
+        #expect(completed.wait(scaledSeconds: 20))
         // The engine drops its own references on its thread right after the call; the handle stays.
         #expect(eventually { weakWitness == nil }, "the completion (and what it captured) is still alive")
         withExtendedLifetime(handle) {}

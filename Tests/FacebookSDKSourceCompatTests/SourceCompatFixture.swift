@@ -79,7 +79,7 @@ final class SourceCompatServer {
     func barrier(_ facebook: Facebook, seconds: Double = 10) -> Bool {
         let delegate = BarrierDelegate()
         facebook.request(withGraphPath: "me", andDelegate: delegate)
-        guard delegate.done.wait(timeout: scaledDeadline(seconds: seconds)) == .success else { return false }
+        guard delegate.done.wait(scaledSeconds: seconds) else { return false }
         drain()
         return true
     }

@@ -132,7 +132,7 @@ struct FriendCacheSharingTests {
                 }
             }
             #expect(
-                exited.wait(timeout: scaledDeadline(seconds: 120)) == .success,
+                exited.wait(scaledSeconds: 120),
                 "the child did not finish: \(lines.text)")
             #expect(parentFailures.isEmpty, "\(parentFailures)")
             #expect(process.terminationStatus == 0, "\(lines.text)")
@@ -155,7 +155,7 @@ struct FriendCacheSharingTests {
 
 /// A child's standard output, read line by line on a thread of its own, and waited on for a line.
 final class ChildLines: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = MonotonicCondition()
     private var received = ""
 
     init(_ handle: FileHandle) {
@@ -175,7 +175,7 @@ final class ChildLines: @unchecked Sendable {
 
     /// Waits at most `seconds` for a line that is exactly `line`.
     func wait(for line: String, seconds: Double) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: seconds)
+        let deadline = MonotonicCondition.Deadline(after: .seconds(seconds))
         condition.lock()
         defer { condition.unlock() }
         while !received.split(separator: "\n").contains(Substring(line)) {

@@ -325,7 +325,7 @@ struct HostileServerPagingTests {
             box.withLock { $0 = (result, error as NSError?) }
             done.signal()
         }
-        #expect(done.wait(timeout: .now() + 30 * testTimeoutScale) == .success)
+        #expect(done.wait(scaledSeconds: 30))
         for (api, error) in [("delegate", recorder.error), ("block", box.withLock { $0.1 })] {
             #expect(error?.domain == facebookErrDomain, "\(api): \(String(describing: error))")
             #expect(error?.code == 100, "\(api): \(String(describing: error))")

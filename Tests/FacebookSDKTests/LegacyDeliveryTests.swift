@@ -80,7 +80,7 @@ struct LegacyDeliveryTests {
         }
         let editor = Editor(edit)
         fixture.facebook.request(withGraphPath: "get", andDelegate: editor)
-        #expect(editor.done.wait(timeout: scaledDeadline(seconds: 10)) == .success)
+        #expect(editor.done.wait(scaledSeconds: 10))
         let args = try #require((editor.result as? [String: Any])?["args"] as? [String: Any])
         #expect(args["access_token"] as? String == (edit == .replaceToken ? "TOKEN-2" : "TOKEN-1"))
         #expect(args["format"] as? String == "json")
@@ -109,7 +109,7 @@ struct LegacyDeliveryTests {
         }
         let watcher = BodyWatcher()
         fixture.facebook.request(withGraphPath: "status/201", andDelegate: watcher)
-        #expect(watcher.done.wait(timeout: scaledDeadline(seconds: 10)) == .success)
+        #expect(watcher.done.wait(scaledSeconds: 10))
         #expect(watcher.status == 201)
         #expect(watcher.textDuringLoad == Data(#"{"status":201}"#.utf8))
     }

@@ -282,7 +282,7 @@ struct LegacySessionTests {
         #expect(eventually { timeline.names == ["fbDidNotLogin(false)"] })
         let watcher = DialogWatcher()
         fixture.facebook.dialog("feed", andParams: NSMutableDictionary(dictionary: ["to": "4"]), andDelegate: watcher)
-        #expect(watcher.done.wait(timeout: scaledDeadline(seconds: 10)) == .success)
+        #expect(watcher.done.wait(scaledSeconds: 10))
         #expect(watcher.error?.domain == facebookErrDomain)
         #expect((watcher.error?.userInfo["error_msg"] as? String)?.contains("not available on this platform") == true)
     }

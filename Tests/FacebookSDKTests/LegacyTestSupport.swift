@@ -91,7 +91,7 @@ struct LegacyEvent: @unchecked Sendable {
 
 /// Records every delegate callback with the queue it arrived on.
 final class Recorder: NSObject, FBRequestDelegate, @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = MonotonicCondition()
     private var recorded: [LegacyEvent] = []
 
     var events: [LegacyEvent] {
@@ -120,7 +120,7 @@ final class Recorder: NSObject, FBRequestDelegate, @unchecked Sendable {
     /// Waits until `count` terminal callbacks (didLoad / didFail) have arrived.
     @discardableResult
     func waitForTerminal(_ count: Int = 1, seconds: Double = 10) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds * testTimeoutScale)
+        let deadline = MonotonicCondition.Deadline(after: .seconds(seconds).scaledForTests)
         condition.lock()
         defer { condition.unlock() }
         while recorded.filter({ $0.name == "didLoad" || $0.name == "didFail" }).count < count {

@@ -27,7 +27,7 @@ final class MainQueueTrapTests: XCTestCase {
             watchdog.deliver(on: .main) { ran.withLock { $0 += 1 } }
         }
         for check in 1...3 {
-            XCTAssertEqual(checks.wait(timeout: scaledDeadline(seconds: 10)), .success, "check \(check) never ran")
+            XCTAssertTrue(checks.wait(scaledSeconds: 10), "check \(check) never ran")
         }
         XCTAssertEqual(reports.all.count, 1, "\(reports.all)")
         let line = reports.all.first ?? ""
@@ -63,7 +63,7 @@ final class MainQueueTrapTests: XCTestCase {
         watchdog.checked = { _ in XCTFail("a private queue was watched") }
         let done = DispatchSemaphore(value: 0)
         watchdog.deliver(on: DispatchQueue(label: "private")) { done.signal() }
-        XCTAssertEqual(done.wait(timeout: scaledDeadline(seconds: 10)), .success)
+        XCTAssertTrue(done.wait(scaledSeconds: 10))
         XCTAssertEqual(reports.all, [])
     }
 
@@ -89,7 +89,7 @@ final class MainQueueTrapTests: XCTestCase {
             onQueue.withLock { $0 = DispatchQueue.getSpecific(key: key) == "server" && result != nil }
             done.signal()
         }
-        XCTAssertEqual(done.wait(timeout: scaledDeadline(seconds: 10)), .success, "the callback never arrived")
+        XCTAssertTrue(done.wait(scaledSeconds: 10), "the callback never arrived")
         XCTAssertEqual(onQueue.withLock { $0 }, true)
     }
 }

@@ -84,7 +84,7 @@ final class BridgeFixture: @unchecked Sendable {
             box.set(BlockOutcome(result: result, error: error as NSError?))
             done.signal()
         }
-        guard done.wait(timeout: scaledDeadline(seconds: 10)) == .success else { return nil }
+        guard done.wait(scaledSeconds: 10) else { return nil }
         return box.value
     }
 

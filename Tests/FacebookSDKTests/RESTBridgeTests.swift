@@ -501,7 +501,7 @@ struct RESTBridgeTests {
             blockResult = result
             done.signal()
         }
-        #expect(done.wait(timeout: scaledDeadline(seconds: 10)) == .success)
+        #expect(done.wait(scaledSeconds: 10))
         #expect((blockResult as? [String: Any])?["picture"] as? String == standInPictureURL("4"))
     }
 

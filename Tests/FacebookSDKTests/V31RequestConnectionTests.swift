@@ -577,7 +577,7 @@ struct V31RequestConnectionTests {
             ) -> TransferHandle {
                 arrived.signal()
                 DispatchQueue.global().async { [self] in
-                    _ = open.wait(timeout: .now() + 30 * testTimeoutScale)
+                    _ = open.wait(scaledSeconds: 30)
                     CurlEngine.shared.execute(request) { result in
                         completion(result)
                         self.answered.signal()
@@ -597,12 +597,12 @@ struct V31RequestConnectionTests {
                     FBRequest(session: session, graphPath: "me"), completionHandler: calls.handler("\(count).\(index)"))
             }
             connection.start()
-            #expect(gate.arrived.wait(timeout: .now() + 10 * testTimeoutScale) == .success)
+            #expect(gate.arrived.wait(scaledSeconds: 10))
             connection.cancel()
             gate.open.signal()
             if count == 1 {
                 // The single call's answer still arrives from the transport, and is dropped.
-                #expect(gate.answered.wait(timeout: .now() + 10 * testTimeoutScale) == .success)
+                #expect(gate.answered.wait(scaledSeconds: 10))
             }
         }
         let never = calls.connection()

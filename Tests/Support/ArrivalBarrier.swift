@@ -1,3 +1,4 @@
+import FacebookGraph
 import Foundation
 
 /// A barrier for server routes: each request waits on the server's connection thread until a whole
@@ -11,7 +12,7 @@ import Foundation
 /// failing test cannot hold the server's threads for ever.
 package final class ArrivalBarrier: Sendable {
     private let partySize: Int
-    private let condition = NSCondition()
+    private let condition = MonotonicCondition()
     nonisolated(unsafe) private var arrivals = 0
 
     /// A barrier whose parties have `partySize` requests each.
@@ -22,7 +23,7 @@ package final class ArrivalBarrier: Sendable {
 
     /// Records an arrival and waits until its party is complete; false if the wait timed out.
     package func arrive() -> Bool {
-        let deadline = Date(timeIntervalSinceNow: 60 * testTimeoutScale)
+        let deadline = MonotonicCondition.Deadline(after: .seconds(60).scaledForTests)
         condition.lock()
         defer { condition.unlock() }
         arrivals += 1

@@ -76,7 +76,7 @@ package enum BuiltExecutable {
                 group.leave()
             }
         }
-        if group.wait(timeout: scaledDeadline(seconds: timeout)) == .timedOut {
+        if !group.wait(scaledSeconds: timeout) {
             // SIGKILL: a child may inherit a mask that blocks SIGTERM, and a timed-out run has failed.
             kill(process.processIdentifier, SIGKILL)
             throw ProgramTimedOut(command: [executable.lastPathComponent] + arguments)

@@ -94,7 +94,7 @@ package final class FaultServer: Sendable {
                 lateArrived.signal()
                 // Bounded, past the cancel case's own 120 s (a held answer must never come before
                 // the client's cancel just because the suite ran slowly).
-                _ = lateGate.wait(timeout: .now() + 150 * testTimeoutScale)
+                _ = lateGate.wait(scaledSeconds: 150)
                 return FaultServer.json(#"{"late":true}"#)
             }
             return FaultServer.routes[request.path]?() ?? .full(status: 404, body: Data("not found".utf8))
@@ -116,7 +116,7 @@ package final class FaultServer: Sendable {
 
     /// Waits (at most `seconds`) until a `/late` request has reached the server.
     package func waitForLateRequest(seconds: Double = 10) -> Bool {
-        lateArrived.wait(timeout: .now() + seconds * testTimeoutScale) == .success
+        lateArrived.wait(scaledSeconds: seconds)
     }
 
     /// ``waitForLateRequest(seconds:)`` for async code: the wait blocks a Dispatch thread, not one of
@@ -153,7 +153,7 @@ package final class FaultServer: Sendable {
                 gate.signal()
                 gate.signal()
             }
-            _ = gate.wait(timeout: .now() + 10 * testTimeoutScale)
+            _ = gate.wait(scaledSeconds: 10)
         }
     }
 

@@ -28,7 +28,7 @@ package final class HeldRoute: Sendable {
     package var handler: LoopbackHTTPServer.Handler {
         { [self] _ in
             arrived.withLock { $0 = true }
-            _ = gate.wait(timeout: scaledDeadline(seconds: 60))
+            _ = gate.wait(scaledSeconds: 60)
             answered.withLock { $0 = true }
             return response
         }

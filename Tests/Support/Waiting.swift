@@ -21,17 +21,47 @@ extension Duration {
     package var scaledForTests: Duration { self * testTimeoutScale }
 }
 
-/// The dispatch time `seconds` (times ``testTimeoutScale``) from now: the bound for a semaphore,
-/// group or XCTest wait, so every such wait grows with the scale as ``eventually(seconds:_:)`` does.
-package func scaledDeadline(seconds: Double) -> DispatchTime {
-    .now() + seconds * testTimeoutScale
+/// Waits on a dispatch wait (a semaphore's or a group's) for at most `seconds` times
+/// ``testTimeoutScale`` on the monotonic clock; returns whether it succeeded.
+///
+/// Not `wait(timeout:)` alone: on Linux libdispatch turns the deadline into a wall-clock instant
+/// (`sem_timedwait`), so a step of the wall clock ends the wait early (`MonotonicCondition`). Here each
+/// slice of at most 100 ms may end early; the bound is read on `ContinuousClock`.
+private func monotonicWait(seconds: Double, _ wait: (DispatchTime) -> DispatchTimeoutResult) -> Bool {
+    let clock = ContinuousClock()
+    let end = clock.now + .seconds(seconds * testTimeoutScale)
+    while true {
+        let remaining = end - clock.now
+        let slice = min(max(remaining, .zero), .milliseconds(100))
+        let (whole, fraction) = slice.components
+        let nanoseconds = Int(whole) * 1_000_000_000 + Int(fraction / 1_000_000_000)
+        if wait(.now() + .nanoseconds(nanoseconds)) == .success { return true }
+        if remaining <= .zero { return false }
+    }
+}
+
+extension DispatchSemaphore {
+    /// Waits for a signal at most `seconds` (times ``testTimeoutScale``) on the monotonic clock;
+    /// returns whether it came.
+    package func wait(scaledSeconds seconds: Double) -> Bool {
+        monotonicWait(seconds: seconds) { wait(timeout: $0) }
+    }
+}
+
+extension DispatchGroup {
+    /// Waits for the group to empty at most `seconds` (times ``testTimeoutScale``) on the monotonic
+    /// clock; returns whether it did.
+    package func wait(scaledSeconds seconds: Double) -> Bool {
+        monotonicWait(seconds: seconds) { wait(timeout: $0) }
+    }
 }
 
 /// Polls `condition` every 5 ms until it holds or `seconds` (times ``testTimeoutScale``) pass;
 /// returns whether it held. Every wait in the tests is bounded by this or by a semaphore timeout.
 package func eventually(seconds: Double = 10, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds * testTimeoutScale)
-    while Date() < deadline {
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(seconds * testTimeoutScale)
+    while clock.now < deadline {
         if condition() { return true }
         usleep(5_000)
     }

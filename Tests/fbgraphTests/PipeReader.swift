@@ -41,6 +41,6 @@ final class PipeReader: Sendable {
     /// Waits (at most `seconds`) until the reader has closed the pipe.
     @discardableResult
     func waitUntilClosed(seconds: Double = 10) -> Bool {
-        finished.wait(timeout: scaledDeadline(seconds: seconds)) == .success
+        finished.wait(scaledSeconds: seconds)
     }
 }

@@ -26,21 +26,27 @@ package enum BlockingWait {
         start: (@escaping @Sendable (Value) -> Void) -> Handle,
         cancel: (Handle) -> Void
     ) -> Outcome<Value> {
-        let done = DispatchSemaphore(value: 0)
-        let result = LockedValue<(finished: Bool, value: Value?)>((false, nil))
+        // The wait is a monotonic one (`MonotonicCondition`): a dispatch semaphore's timeout is a
+        // wall-clock instant on Linux, and a step of the wall clock ended a 200 ms bound early.
+        let done = Completion<Value>()
         let handle = start { value in
-            let first = result.withLock { state -> Bool in
-                guard !state.finished else { return false }
-                state = (true, value)
-                return true
+            done.condition.withLock {
+                guard done.value == nil else { return }
+                done.value = value
+                done.condition.broadcast()
             }
-            if first { done.signal() }
         }
-        if done.wait(timeout: deadline(after: timeout)) == .success, let value = result.withLock({ $0.value }) {
-            return .completed(value)
+        let bound = MonotonicCondition.Deadline(after: timeout)
+        let completed: Value? = done.condition.withLock {
+            while done.value == nil, done.condition.wait(until: bound) {}
+            return done.value
         }
+        if let completed { return .completed(completed) }
         cancel(handle)
-        _ = done.wait(timeout: deadline(after: cancelGrace))
+        let grace = MonotonicCondition.Deadline(after: cancelGrace)
+        done.condition.withLock {
+            while done.value == nil, done.condition.wait(until: grace) {}
+        }
         return .timedOut
     }
 
@@ -57,13 +63,10 @@ package enum BlockingWait {
         }
     }
 
-    /// The dispatch time `duration` from now, clamped: a negative duration is now, an enormous one
-    /// is `distantFuture` rather than an overflow.
-    package static func deadline(after duration: Duration) -> DispatchTime {
-        let (seconds, attoseconds) = duration.components
-        guard seconds >= 0 else { return .now() }
-        let (nanoseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        guard !overflow, nanoseconds < Int64.max / 4 else { return .distantFuture }
-        return .now() + .nanoseconds(Int(nanoseconds + attoseconds / 1_000_000_000))
+    /// The first completion of a ``run(timeout:start:cancel:)``, guarded by its condition.
+    private final class Completion<Value>: @unchecked Sendable {
+        let condition = MonotonicCondition()
+        /// Guarded by `condition`; set once.
+        var value: Value?
     }
 }

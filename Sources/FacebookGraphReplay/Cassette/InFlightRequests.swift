@@ -8,7 +8,7 @@ import Foundation
 /// A request counts from `execute` until its completion handler has returned. Each is named by its
 /// method and redacted URL, for the error that lists the ones still in flight.
 package final class InFlightRequests: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = MonotonicCondition()
     private var running: [Int: String] = [:]
     private var nextID = 0
     private var waiters: [Int: CheckedContinuation<[String], Never>] = [:]
@@ -47,7 +47,7 @@ package final class InFlightRequests: @unchecked Sendable {
 
     /// Blocks until no request is in flight or `timeout` passes; returns the ones still in flight.
     package func waitUntilIdle(timeout: Duration) -> [String] {
-        let deadline = Date().addingTimeInterval(Self.seconds(timeout))
+        let deadline = MonotonicCondition.Deadline(after: timeout)
         condition.lock()
         while !running.isEmpty, condition.wait(until: deadline) {}
         let left = running.sorted { $0.key < $1.key }.map(\.value)

@@ -6,7 +6,7 @@
 // requests with blocking `recv(2)` (see `HTTPRequestParser.swift`), calls the handler on that
 // thread, and writes the answer (`HTTPResponseWriter` in `HTTPServerResponse.swift`). Every piece of shared state (the
 // counters, the set of open client sockets, the stop flag, the number of live threads) lives in
-// one `ServerCore` guarded by one `NSCondition`, which also wakes the interruptible waits of
+// one `ServerCore` guarded by one `MonotonicCondition`, which also wakes the interruptible waits of
 // `.delayed`, `.chunked` delays and `.hang`.
 //
 // ## Limits
@@ -199,8 +199,9 @@ private final class ServerCore: @unchecked Sendable {
     /// the thread it is called on.
     private static let threadKey = "FacebookGraphReplay.LoopbackHTTPServer.core"
 
-    /// Guards `state` and wakes the waits on it.
-    let condition = NSCondition()
+    /// Guards `state` and wakes the waits on it; its deadlines are monotonic, so a `.delayed` answer
+    /// is not cut short (or stretched) by a step of the wall clock.
+    let condition = MonotonicCondition()
     /// Guarded by `condition`.
     private var state = State()
     /// The listening socket (closed by the accept thread when it finishes).
@@ -285,7 +286,7 @@ private final class ServerCore: @unchecked Sendable {
             for fd in state.clientFDs { shutdown(fd, Int32(SHUT_RDWR)) }
             condition.broadcast()
         }
-        let deadline = Date(timeIntervalSinceNow: Self.seconds(LoopbackHTTPServer.joinTimeout))
+        let deadline = MonotonicCondition.Deadline(after: LoopbackHTTPServer.joinTimeout)
         while state.liveThreads > (ownThread ? 1 : 0) {
             if !condition.wait(until: deadline) { break }
         }
@@ -297,7 +298,7 @@ private final class ServerCore: @unchecked Sendable {
 
     /// Waits `duration` unless the server stops first; returns true if it stopped.
     func waitForStop(_ duration: Duration) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: Self.seconds(duration))
+        let deadline = MonotonicCondition.Deadline(after: duration)
         condition.lock()
         defer { condition.unlock() }
         while !state.stopping {
@@ -315,12 +316,6 @@ private final class ServerCore: @unchecked Sendable {
             value = Glibc.timeval(tv_sec: 0, tv_usec: 1000)
         }
         return value
-    }
-
-    /// `duration` in seconds.
-    static func seconds(_ duration: Duration) -> TimeInterval {
-        let (seconds, attoseconds) = duration.components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 
     // MARK: Accepting
