@@ -252,11 +252,11 @@ struct HTTPResponseWriter {
     /// read the response.
     func endAndDrain() {
         shutdown(fd, Int32(SHUT_WR))
-        let deadline = Date(timeIntervalSinceNow: 1)
+        let deadline = MonotonicCondition.Deadline(after: .seconds(1))
         var scratch = [UInt8](repeating: 0, count: 16 * 1024)
         var drained = 0
         while drained < 1 << 20 {
-            let remaining = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
+            let remaining = Int32(deadline.remaining / .milliseconds(1))
             var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard remaining > 0, poll(&ready, 1, remaining) > 0 else { return }
             let count = recv(fd, &scratch, scratch.count, 0)
