@@ -241,6 +241,7 @@ struct CurlEngineTests {
 
     @Test(
         "Hostile replies end in clear errors",
+        .timeLimit(.minutes(3)),
         arguments: [
             "garbage\r\n\r\n", "HTTP/1.1 200 OK\r\nContent-Length: nope\r\n\r\nx", "HTTP/1.1 99999 What\r\n\r\n", "",
         ])
@@ -249,7 +250,10 @@ struct CurlEngineTests {
         defer { bin.stop() }
         do {
             let response = try await engine.send(
-                try PreparedRequest(url: bin.url("/hostile"), options: testOptions(total: 5)))
+                // A budget no hostile reply needs: one that made the transfer wait would end in timedOut
+                // after it, and a short one could end a reply a loaded machine's threads were slow to
+                // read (in a CI run beside four builds, a 5 s budget ended two of them at 3.9 s).
+                try PreparedRequest(url: bin.url("/hostile"), options: testOptions(total: 60, connect: 60)))
             Issue.record("expected an error, got status \(response.status)")
         } catch {
             #expect(error.code != .timedOut, "a hostile reply must fail fast: \(error)")
