@@ -8,8 +8,8 @@ import Testing
 @testable import FacebookSDK
 
 /// Migration.md's deviations that no other suite pins through the legacy API: number values,
-/// parameter order, and a redirect that would carry the token to another origin.
-@Suite("Legacy deviations: numbers, order, redirects", .onOwnThread)
+/// parameter order, a redirect that would carry the token to another origin, and the request's header fields.
+@Suite("Legacy deviations: numbers, order, redirects, request headers", .onOwnThread)
 struct LegacyDeviationTests {
     @Test("Deviation 5: a number value is sent as its string value, in the query and in a multipart body")
     func numberValues() throws {
@@ -65,5 +65,19 @@ struct LegacyDeviationTests {
         #expect(error.code == URLError.Code.redirectToNonExistentLocation.rawValue)
         #expect(!"\(error)".contains("EAABsecret"))
         #expect(other.server.acceptedConnections == 0, "the other origin must never be contacted")
+    }
+
+    @Test("Deviation 39: a request sends no Accept header; its User-Agent is FacebookConnect")
+    func noAcceptHeader() throws {
+        let fixture = try LegacyFixture()
+        defer { fixture.stop() }
+        let recorder = Recorder()
+        fixture.facebook.request(withGraphPath: "get", andDelegate: recorder)
+        #expect(recorder.waitForTerminal())
+        let headers = try #require(
+            (recorder.result as? [String: Any])?["headers"] as? [String: Any], "\(recorder.names)")
+        // What the server saw: Host, the v2 User-Agent and the encodings the engine decodes, nothing else.
+        #expect(Set(headers.keys.map { $0.lowercased() }) == ["host", "user-agent", "accept-encoding"], "\(headers)")
+        #expect(headers["User-Agent"] as? String == "FacebookConnect")
     }
 }

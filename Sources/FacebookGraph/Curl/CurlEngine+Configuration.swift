@@ -10,13 +10,14 @@ extension CurlEngine {
     /// transfer instead, if any.
     func configure(_ easy: CurlEasyHandle, for transfer: CurlTransfer) -> TransportError? {
         let request = transfer.request
-        let profile = CurlHandleProfile(request)
-        if easy.profile != profile {
+        // Like requests (most of them) find their handle's profile and only set their own values.
+        if easy.profile?.matches(request) == true {
+            easy.clearError()
+        } else {
+            let profile = CurlHandleProfile(request)
             easy.reset()
             if let error = configureProfile(easy, request: request, profile: profile) { return error }
             easy.profile = profile
-        } else {
-            easy.clearError()
         }
         // The total timeout counts from `execute`: a wait for a slot and earlier redirect hops use
         // part of it, so each hop gets what is left.
@@ -37,7 +38,7 @@ extension CurlEngine {
         easy.set(CURLOPT_PRIVATE, pointer: Unmanaged.passUnretained(transfer).toOpaque())
         easy.set(CURLOPT_WRITEDATA, pointer: transfer.sink)
         easy.set(CURLOPT_HEADERDATA, pointer: transfer.sink)
-        if profile.hasPins {
+        if CurlHandleProfile.hasPins(request) {
             // CONNECT_TO, not RESOLVE: a RESOLVE pin enters the multi handle's shared DNS cache and
             // would send later requests for the name to the pinned address.
             for entry in request.options.connectToEntries {
@@ -45,7 +46,7 @@ extension CurlEngine {
             }
             easy.set(CURLOPT_CONNECT_TO, list: transfer.resolveList)
         }
-        if profile.hasBody, let body = request.body {
+        if CurlHandleProfile.hasBody(request), let body = request.body {
             easy.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(body.count))
             // COPYPOSTFIELDS copies the bytes, so nothing of `body` must outlive this call.
             if body.isEmpty {
@@ -54,7 +55,7 @@ extension CurlEngine {
                 body.withUnsafeBytes { bytes in _ = easy.set(CURLOPT_COPYPOSTFIELDS, pointer: bytes.baseAddress) }
             }
         }
-        if profile.hasHeaderList {
+        if CurlHandleProfile.hasHeaderList(request) {
             CurlHeaderList.apply(to: easy, for: transfer.request)
         } else {
             easy.set(CURLOPT_HTTPHEADER, list: CurlHeaderList.defaults)

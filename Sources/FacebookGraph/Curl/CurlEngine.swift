@@ -56,11 +56,25 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
 
     // Engine-thread state.
     private let multi: UnsafeMutableRawPointer?
-    private var idleHandles: [CurlEasyHandle] = []
-    private var running: [ObjectIdentifier: CurlTransfer] = [:]
-    /// Transfers waiting for a slot under ``maximumRunning``, oldest first from `waitingHead`.
-    private var waiting: [CurlTransfer] = []
-    private var waitingHead = 0
+    /// The engine thread's own bookkeeping, held through a pointer (as each transfer's
+    /// `ResponseSink` is): only that thread touches it, and as class properties every access paid a
+    /// dynamic exclusivity check (`swift_beginAccess`) that could never fail.
+    private let state: UnsafeMutablePointer<EngineThreadState> = {
+        let pointer = UnsafeMutablePointer<EngineThreadState>.allocate(capacity: 1)
+        pointer.initialize(to: EngineThreadState())
+        return pointer
+    }()
+
+    /// What the engine thread keeps between rounds.
+    private struct EngineThreadState {
+        /// Easy handles of ended transfers, for the next ones (256 at most).
+        var idleHandles: [CurlEasyHandle] = []
+        /// The transfers handed to libcurl.
+        var running: [ObjectIdentifier: CurlTransfer] = [:]
+        /// Transfers waiting for a slot under ``CurlEngine/maximumRunning``, oldest first from `waitingHead`.
+        var waiting: [CurlTransfer] = []
+        var waitingHead = 0
+    }
     /// The CA bundles of configurations that trust an extra CA (`CurlCABundles.swift`).
     let caBundles = CurlCABundles()
 
@@ -82,6 +96,12 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
         thread.name = name
         thread.stackSize = 1 << 20
         thread.start()
+    }
+
+    /// Frees the engine thread's state (the thread holds the engine until it has stopped).
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     @discardableResult
@@ -170,7 +190,9 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
             if performed != CURLM_OK { failRunning(performed) }
             collectFinished()
             // Finished transfers freed slots: a waiting transfer starts in the next round.
-            let slotsFreed = waitingHead < waiting.count && running.count < Self.maximumRunning
+            let slotsFreed =
+                state.pointee.waitingHead < state.pointee.waiting.count
+                && state.pointee.running.count < Self.maximumRunning
             // A completion may have queued more work (a benchmark loop, a redirect): take it now.
             let hasWork = slotsFreed || inbox.withLock { !$0.starts.isEmpty || !$0.cancels.isEmpty || $0.stopping }
             if hasWork { continue }
@@ -188,7 +210,7 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
     /// for progress that will not come.
     private func failRunning(_ code: CURLMcode) {
         let text = String(cString: curl_multi_strerror(code))
-        for transfer in Array(running.values) {
+        for transfer in Array(state.pointee.running.values) {
             if let easy = transfer.easy { curl_multi_remove_handle(multi, easy.raw) }
             let error = TransportError(.transferFailed, message: "libcurl: \(text)", url: transfer.request.url)
             finish(transfer, with: .failure(error))
@@ -197,12 +219,12 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
 
     private func start(_ transfer: CurlTransfer) {
         guard transfer.phase == .queued else { return }
-        guard running.count < Self.maximumRunning else {
-            waiting.append(transfer)
+        guard state.pointee.running.count < Self.maximumRunning else {
+            state.pointee.waiting.append(transfer)
             return
         }
         transfer.phase = .running
-        let easy = idleHandles.popLast() ?? CurlEasyHandle()
+        let easy = state.pointee.idleHandles.popLast() ?? CurlEasyHandle()
         guard let easy else {
             transfer.complete(
                 .failure(
@@ -211,7 +233,7 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
             return
         }
         transfer.easy = easy
-        running[ObjectIdentifier(transfer)] = transfer
+        state.pointee.running[ObjectIdentifier(transfer)] = transfer
         if let error = configure(easy, for: transfer) {
             finish(transfer, with: .failure(error))
             return
@@ -225,17 +247,18 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
 
     /// Starts waiting transfers, oldest first, while slots are free (cancelled ones are skipped).
     private func startWaiting() {
-        while waitingHead < waiting.count, running.count < Self.maximumRunning {
-            let transfer = waiting[waitingHead]
-            waitingHead += 1
+        while state.pointee.waitingHead < state.pointee.waiting.count, state.pointee.running.count < Self.maximumRunning
+        {
+            let transfer = state.pointee.waiting[state.pointee.waitingHead]
+            state.pointee.waitingHead += 1
             start(transfer)
         }
-        if waitingHead == waiting.count {
-            waiting.removeAll(keepingCapacity: waiting.count <= 1024)
-            waitingHead = 0
-        } else if waitingHead > 4096, waitingHead * 2 > waiting.count {
-            waiting.removeFirst(waitingHead)
-            waitingHead = 0
+        if state.pointee.waitingHead == state.pointee.waiting.count {
+            state.pointee.waiting.removeAll(keepingCapacity: state.pointee.waiting.count <= 1024)
+            state.pointee.waitingHead = 0
+        } else if state.pointee.waitingHead > 4096, state.pointee.waitingHead * 2 > state.pointee.waiting.count {
+            state.pointee.waiting.removeFirst(state.pointee.waitingHead)
+            state.pointee.waitingHead = 0
         }
     }
 
@@ -339,28 +362,28 @@ package final class CurlEngine: HTTPTransport, @unchecked Sendable {
 
     /// Ends a transfer: returns its easy handle to the pool and calls the completion once.
     private func finish(_ transfer: CurlTransfer, with result: Result<RawResponse, TransportError>) {
-        running[ObjectIdentifier(transfer)] = nil
+        state.pointee.running[ObjectIdentifier(transfer)] = nil
         if let easy = transfer.easy {
             // The handle still points at `transfer` (PRIVATE, WRITEDATA, HEADERDATA) and at its freed
             // lists; none of that is read until `configure` overwrites it for the next transfer.
             transfer.easy = nil
-            if idleHandles.count < 256 { idleHandles.append(easy) }
+            if state.pointee.idleHandles.count < 256 { state.pointee.idleHandles.append(easy) }
         }
         transfer.complete(result)
     }
 
     private func stopOnEngineThread() {
-        for transfer in waiting[waitingHead...] where transfer.phase == .queued {
+        for transfer in state.pointee.waiting[state.pointee.waitingHead...] where transfer.phase == .queued {
             transfer.complete(
                 .failure(TransportError(.cancelled, message: "the engine was shut down", url: transfer.request.url)))
         }
-        waiting.removeAll()
-        for transfer in Array(running.values) {
+        state.pointee.waiting.removeAll()
+        for transfer in Array(state.pointee.running.values) {
             if let easy = transfer.easy { curl_multi_remove_handle(multi, easy.raw) }
             let error = TransportError(.cancelled, message: "the engine was shut down", url: transfer.request.url)
             finish(transfer, with: .failure(error))
         }
-        idleHandles.removeAll()
+        state.pointee.idleHandles.removeAll()
         caBundles.removeAll()
         inbox.withLock { $0.stopped = true }
         curl_multi_cleanup(multi)

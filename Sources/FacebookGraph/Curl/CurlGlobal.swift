@@ -9,9 +9,10 @@ enum CurlGlobal {
     /// libcurl's version text, e.g. `libcurl/7.88.1 OpenSSL/3.0.19 zlib/1.2.13 nghttp2/1.52.0`.
     static let versionText: String = String(cString: curl_version())
 
-    /// The `User-Agent` sent when a request names none.
-    static let defaultUserAgent: String =
-        "FacebookSDKShim/\(PackageVersion.current) \(versionText.split(separator: " ").first ?? "libcurl")"
+    /// The `User-Agent` sent when a request names none: the package and its version only. The
+    /// libcurl version is not the server's business (it would be fingerprinting data), and libcurl
+    /// prints header lines into the request at ~85 instructions a byte.
+    static let defaultUserAgent: String = "FacebookSDKShim/\(PackageVersion.current)"
 
     /// Every content encoding this libcurl decodes, as an `Accept-Encoding` value.
     static let supportedEncodings: String = String(cString: fbs_supported_encodings())
