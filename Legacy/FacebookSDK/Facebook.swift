@@ -215,11 +215,11 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
         params.setObject(OpenURLStrings.json, forKey: OpenURLStrings.format)
         params.setObject(OpenURLStrings.sdk, forKey: OpenURLStrings.sdkKey)
         params.setObject(OpenURLStrings.sdkVersion, forKey: OpenURLStrings.sdkVersionKey)
-        var token: String?
+        var token: (text: String, object: NSString)?
         if isSessionValid(), let accessToken {
             let bridged = bridgedToken(accessToken)
             params.setObject(bridged, forKey: OpenURLStrings.accessToken)
-            token = accessToken
+            token = (accessToken, bridged)
         }
         if extendsAccessTokenAutomatically { extendAccessTokenIfNeeded() }
         let request: FBRequest = FBRequest.getWithParams(
