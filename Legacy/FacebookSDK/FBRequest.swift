@@ -58,9 +58,9 @@ open class FBRequest: NSObject, @unchecked Sendable {
     /// Hears each step of the call from the client (``Facebook``'s `eventHandler`); nil for none.
     var eventHandler: (@Sendable (GraphEvent) -> Void)?
     /// The entries, in key order, that ``Facebook`` has just stored into an empty ``params`` itself
-    /// (`OpenURLStrings.storedEntries(token:)`), so that ``connect()`` need not read the dictionary
-    /// back when it still holds exactly them; empty otherwise.
-    var knownParameterEntries: [(key: LegacyParameterKey, value: String)] = []
+    /// (`OpenURLStrings.storedEntries(token:)`, with the value objects stored), so that ``connect()``
+    /// need not read the dictionary back when it still holds exactly them; empty otherwise.
+    var knownParameterEntries: [OpenURLStrings.StoredEntry] = []
     /// Where the delegate's `HTTPURLResponse` comes from: the `Facebook` object's cache, or nil (a
     /// new one per response).
     var responseCache: LegacyHTTPResponseCache?
@@ -195,13 +195,25 @@ open class FBRequest: NSObject, @unchecked Sendable {
         return configuration
     }()
 
-    /// True when every entry of ``knownParameterEntries`` is in `params` with its string value (the
-    /// caller checked the count, so there is nothing else).
+    /// True when `params` holds exactly ``knownParameterEntries``: each of its keys is one of their
+    /// key objects with that entry's value object under it, and nothing else.
+    ///
+    /// It compares objects, not text: swift-corelibs-foundation's `allKeys` and `allValues` hand out
+    /// the stored objects, in one order (its storage's), where `object(forKey:)` bridges each value
+    /// to a new `String` (four look-ups and bridges were ~16k instructions a delegate request). A
+    /// value the delegate set, even an equal string, is another object: the request then reads the
+    /// dictionary back, as it does for any change. Were a Foundation to copy or reorder what these
+    /// return, the check would fail the same way, never pass wrongly.
     private func holdsKnownEntries(_ params: NSMutableDictionary) -> Bool {
-        knownParameterEntries.count == params.count
-            && knownParameterEntries.allSatisfy { entry in
-                (params.object(forKey: entry.key) as? String) == entry.value
-            }
+        let keys = params.allKeys
+        let values = params.allValues
+        guard keys.count == knownParameterEntries.count, values.count == keys.count else { return false }
+        for (key, value) in zip(keys, values) {
+            guard let key = key as? LegacyParameterKey, let value = value as? NSString,
+                let entry = knownParameterEntries.first(where: { $0.key === key }), entry.object === value
+            else { return false }
+        }
+        return true
     }
 
     // MARK: - Delivery, on the callback queue

@@ -162,7 +162,9 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
     /// `requestWithGraphPath:andDelegate:`: a Graph GET with no parameters.
     @discardableResult
     open func request(withGraphPath graphPath: String!, andDelegate delegate: FBRequestDelegate!) -> FBRequest! {
-        request(withGraphPath: graphPath, andParams: NSMutableDictionary(), andHttpMethod: "GET", andDelegate: delegate)
+        request(
+            withGraphPath: graphPath, andParams: OpenURLStrings.emptyParameters(), andHttpMethod: "GET",
+            andDelegate: delegate)
     }
 
     /// `requestWithGraphPath:andParams:andDelegate:`: a Graph GET.
@@ -208,18 +210,18 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
         delegate: FBRequestDelegate?,
         configure: ((FBRequest) -> Void)? = nil
     ) -> FBRequest {
-        let params = params ?? NSMutableDictionary()
+        let params = params ?? OpenURLStrings.emptyParameters()
         let wasEmpty = params.count == 0
         // The keys and fixed values as `NSString`s made once: a `String` key or value is bridged
         // to a new `NSString` on every store.
         params.setObject(OpenURLStrings.json, forKey: OpenURLStrings.format)
         params.setObject(OpenURLStrings.sdk, forKey: OpenURLStrings.sdkKey)
         params.setObject(OpenURLStrings.sdkVersion, forKey: OpenURLStrings.sdkVersionKey)
-        var token: String?
+        var token: (text: String, object: NSString)?
         if isSessionValid(), let accessToken {
             let bridged = bridgedToken(accessToken)
             params.setObject(bridged, forKey: OpenURLStrings.accessToken)
-            token = accessToken
+            token = (accessToken, bridged)
         }
         if extendsAccessTokenAutomatically { extendAccessTokenIfNeeded() }
         let request: FBRequest = FBRequest.getWithParams(

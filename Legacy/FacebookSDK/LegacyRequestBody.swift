@@ -41,6 +41,11 @@ enum LegacyRequestBody {
 
     /// What ``values(of:)`` reads back from a dictionary that holds exactly `entries`, given in key
     /// order (`OpenURLStrings.storedEntries(token:)`), without reading the dictionary.
+    static func values(stored entries: [OpenURLStrings.StoredEntry]) -> [(key: String, value: Value)] {
+        entries.map { (key: $0.key.string, value: .text($0.value)) }
+    }
+
+    /// ``values(stored:)`` for entries without their value objects.
     static func values(stored entries: [(key: LegacyParameterKey, value: String)]) -> [(key: String, value: Value)] {
         entries.map { (key: $0.key.string, value: .text($0.value)) }
     }

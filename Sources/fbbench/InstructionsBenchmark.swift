@@ -10,15 +10,22 @@ enum InstructionsBenchmark {
         OVERVIEW: Instructions per request under valgrind --tool=callgrind for the C loop, the engine,
         the legacy block and delegate APIs and the modern async path: each client at two request
         counts (N and 3N), the difference divided by the extra requests, so start-up is not counted.
+        The legacy APIs have two rows each: the caller reads the result as a Swift dictionary
+        (legacy-block, legacy-delegate: Foundation's bridge of the NSMutableDictionary is counted)
+        and through NSDictionary (legacy-block-nsdictionary, legacy-delegate-nsdictionary: the
+        library's own cost, no bridge).
 
-        USAGE: fbbench instructions [--requests N] [--parse] [--tsv PATH]
+        USAGE: fbbench instructions [--requests N] [--parse] [--tsv PATH] [--rows]
 
         OPTIONS:
           --requests N  The smaller run's requests; the larger sends 3N (default 1000).
           --parse       Also the v2 parse of the 5,000-friend body to the mutable legacy result, in
                         instructions per byte (a child parsing twice minus one parsing once).
           --tsv PATH    Also writes one `row<TAB>instructions` line per row measured (the rows:
-                        c-loop, engine, legacy-block, legacy-delegate, modern-async, legacy-parse-per-byte).
+                        c-loop, engine, legacy-block, legacy-delegate, legacy-block-nsdictionary,
+                        legacy-delegate-nsdictionary, modern-async, legacy-parse-per-byte).
+          --rows        Prints the key of every row a full run measures, one a line, and measures
+                        nothing (every key needs a baseline row; InstructionsGuardTests checks).
           -h, --help    Shows this help.
 
         Needs valgrind (apt-get install valgrind); exit status 1 when a row could not be counted.
@@ -42,6 +49,18 @@ enum InstructionsBenchmark {
         var label: String
         var value: Double
     }
+
+    /// The Swift clients measured, in the table's order: the `transport-child --client` name (the
+    /// row's key) and the row's label.
+    static let clients: [(key: String, label: String)] = [
+        ("engine", "engine"), ("legacy-block", "legacy block API"), ("legacy-delegate", "legacy delegate API"),
+        ("legacy-block-nsdictionary", "legacy block, NSDictionary read"),
+        ("legacy-delegate-nsdictionary", "legacy delegate, NSDictionary read"),
+        ("modern-async", "modern async + GraphUser"),
+    ]
+
+    /// The key of every row a run with the C loop and `--parse` writes.
+    static var rowKeys: [String] { ["c-loop"] + clients.map(\.key) + ["legacy-parse-per-byte"] }
 
     /// Measures the rows `options` asks for and prints them. Returns the rows counted and whether
     /// every row that was attempted could be counted.
@@ -68,10 +87,7 @@ enum InstructionsBenchmark {
         } else {
             print("C libcurl multi: not measured (no C source, see fbbench transport --help)")
         }
-        for (label, client) in [
-            ("engine", "engine"), ("legacy block API", "legacy-block"), ("legacy delegate API", "legacy-delegate"),
-            ("modern async + GraphUser", "modern-async"),
-        ] {
+        for (client, label) in clients {
             plan.append(
                 (
                     client, label,
@@ -96,7 +112,7 @@ enum InstructionsBenchmark {
             }
             let perRequest = Double(high - low) / Double(large - small)
             rows.append(Row(key: entry.key, label: entry.label, value: perRequest))
-            print(entry.label.padding(toLength: 32, withPad: " ", startingAt: 0) + String(format: "%10.0f", perRequest))
+            print(entry.label.padding(toLength: 36, withPad: " ", startingAt: 0) + String(format: "%10.0f", perRequest))
         }
         if let c = rows.first(where: { $0.key == "c-loop" })?.value {
             for row in rows where row.key != "c-loop" {

@@ -6,27 +6,50 @@ import Foundation
 /// caller sees, end to end. The legacy clients use v2's `Facebook` object with its default callback
 /// queue (the main queue), `RunLoop.main` driving it, each callback starting the next request, as an
 /// app would. `modern-async` awaits `GraphClient.get(_:as:)` decoding a `GraphUser` in 64 tasks.
+///
+/// Each legacy client reads the result one of two ways (``Reading``): as a Swift dictionary, as the
+/// README's quick start does (`legacy-block`, `legacy-delegate`), or through `NSDictionary`, as
+/// json-framework code did (`legacy-block-nsdictionary`, `legacy-delegate-nsdictionary`). The
+/// result is an `NSMutableDictionary` either way; the first pays Foundation's bridge to
+/// `[String: Any]` in the caller, the second does not, so the pair shows the library's own cost
+/// beside the cost of the caller's choice.
 enum LegacyClients {
+    /// How a legacy client's callback reads the result: the same fields (`id`, the member count) each way.
+    enum Reading {
+        /// `result as? [String: Any]`, then `user["id"]`: Foundation bridges the whole dictionary.
+        case swiftDictionary
+        /// `(result as? NSDictionary)?.object(forKey: "id")`: no bridge of the dictionary.
+        case nsDictionary
+
+        /// The client name's suffix (`transport-child --client legacy-block-nsdictionary`).
+        var suffix: String {
+            switch self {
+            case .swiftDictionary: ""
+            case .nsDictionary: "-nsdictionary"
+            }
+        }
+    }
+
     /// `facebook.request(withGraphPath: "me", params:, method: "GET") { request, result, error in … }`.
-    static func runBlock(_ settings: LoadSettings) -> Int32 {
+    static func runBlock(_ settings: LoadSettings, reading: Reading = .swiftDictionary) -> Int32 {
         guard let (facebook, path) = makeFacebook(settings) else { return 1 }
         let loop = LoadLoop(settings: settings, expectedVersion: nil, countsConnections: false) { loop in
             facebook.request(withGraphPath: path, params: NSMutableDictionary(), method: "GET") { _, result, error in
-                check(result, error, loop)
+                check(result, error, reading, loop)
             }
         }
-        return loop.run(impl: "legacy-block", mode: "main-queue", drivingMainRunLoop: true)
+        return loop.run(impl: "legacy-block" + reading.suffix, mode: "main-queue", drivingMainRunLoop: true)
     }
 
     /// `facebook.request(withGraphPath: "me", andDelegate: delegate)`, the v2 delegate API.
-    static func runDelegate(_ settings: LoadSettings) -> Int32 {
+    static func runDelegate(_ settings: LoadSettings, reading: Reading = .swiftDictionary) -> Int32 {
         guard let (facebook, path) = makeFacebook(settings) else { return 1 }
-        let delegate = CountingDelegate()
+        let delegate = CountingDelegate(reading: reading)
         let loop = LoadLoop(settings: settings, expectedVersion: nil, countsConnections: false) { _ in
             facebook.request(withGraphPath: path, andDelegate: delegate)
         }
         delegate.loop = loop
-        return loop.run(impl: "legacy-delegate", mode: "main-queue", drivingMainRunLoop: true)
+        return loop.run(impl: "legacy-delegate" + reading.suffix, mode: "main-queue", drivingMainRunLoop: true)
     }
 
     /// `try await client.get("me", as: GraphUser.self)` from `concurrency` tasks.
@@ -52,11 +75,24 @@ enum LegacyClients {
     }
 
     /// A legacy result is good when it is the user object; its size stands for the body's.
-    private static func check(_ result: Any?, _ error: (any Error)?, _ loop: LoadLoop) {
+    private static func check(_ result: Any?, _ error: (any Error)?, _ reading: Reading, _ loop: LoadLoop) {
         if let error {
             loop.fail("\(error)")
-        } else if let user = result as? [String: Any], user["id"] is String {
-            loop.complete(status: 200, bodyBytes: user.count, httpVersion: nil, newConnections: 0)
+            return
+        }
+        let members: Int?
+        switch reading {
+        case .swiftDictionary:
+            if let user = result as? [String: Any], user["id"] is String { members = user.count } else { members = nil }
+        case .nsDictionary:
+            if let user = result as? NSDictionary, user.object(forKey: "id") is String {
+                members = user.count
+            } else {
+                members = nil
+            }
+        }
+        if let members {
+            loop.complete(status: 200, bodyBytes: members, httpVersion: nil, newConnections: 0)
         } else {
             loop.complete(status: 0, bodyBytes: 0, httpVersion: nil, newConnections: 0)
         }
@@ -88,13 +124,18 @@ enum LegacyClients {
     /// The delegate of the delegate run: every terminal callback reports to the loop.
     private final class CountingDelegate: NSObject, FBRequestDelegate, @unchecked Sendable {
         var loop: LoadLoop?
+        let reading: Reading
+
+        init(reading: Reading) {
+            self.reading = reading
+        }
 
         func request(_ request: FBRequest!, didLoad result: Any!) {
-            if let loop { check(result, nil, loop) }
+            if let loop { check(result, nil, reading, loop) }
         }
 
         func request(_ request: FBRequest!, didFailWithError error: (any Error)!) {
-            if let loop { check(nil, error, loop) }
+            if let loop { check(nil, error, reading, loop) }
         }
     }
 }

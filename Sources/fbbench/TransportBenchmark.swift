@@ -38,14 +38,16 @@ struct TransportBenchmark {
     let cSource: String?
     /// Each child's own time limit; the parent kills it 30 s after.
     let timeLimitSeconds: Int
-    /// Adds the end-to-end API rows: legacy block, legacy delegate, modern async with a typed decode.
+    /// Adds the end-to-end API rows: legacy block and delegate (the result read as a Swift
+    /// dictionary, and again through `NSDictionary`), modern async with a typed decode.
     var includeAPIs = false
     /// Filled by ``run()``: each row's median req/s, for `fbbench all`'s chart.
     var medians: [(label: String, requestsPerSecond: Double)] = []
 
     /// One client configuration: a row of the table.
     enum Client: CaseIterable {
-        case engineHTTP1, urlSessionHTTP1, cHTTP1, engineHTTP2, cHTTP2, legacyBlock, legacyDelegate, modernAsync
+        case engineHTTP1, urlSessionHTTP1, cHTTP1, engineHTTP2, cHTTP2, legacyBlock, legacyDelegate
+        case legacyBlockNSDictionary, legacyDelegateNSDictionary, modernAsync
 
         /// The row's label.
         var label: String {
@@ -57,9 +59,16 @@ struct TransportBenchmark {
             case .cHTTP2: "C libcurl multi, HTTPS + HTTP/2"
             case .legacyBlock: "legacy block API, HTTP/1.1"
             case .legacyDelegate: "legacy delegate API, HTTP/1.1"
+            case .legacyBlockNSDictionary: "legacy block, NSDictionary read"
+            case .legacyDelegateNSDictionary: "legacy delegate, NSDictionary read"
             case .modernAsync: "modern async + GraphUser, HTTP/1.1"
             }
         }
+
+        /// The rows `--apis` adds, in the table's order.
+        static let apiRows: [Client] = [
+            .legacyBlock, .legacyDelegate, .legacyBlockNSDictionary, .legacyDelegateNSDictionary, .modernAsync,
+        ]
 
         /// The `transport-child --client` name of a Swift row, nil for the C rows.
         var childClient: String? {
@@ -68,6 +77,8 @@ struct TransportBenchmark {
             case .urlSessionHTTP1: "urlsession"
             case .legacyBlock: "legacy-block"
             case .legacyDelegate: "legacy-delegate"
+            case .legacyBlockNSDictionary: "legacy-block-nsdictionary"
+            case .legacyDelegateNSDictionary: "legacy-delegate-nsdictionary"
             case .modernAsync: "modern-async"
             case .cHTTP1, .cHTTP2: nil
             }
@@ -99,7 +110,9 @@ struct TransportBenchmark {
         let cBinary = compileCLoop(into: workDirectory)
         var clients: [Client] = [.engineHTTP1, .urlSessionHTTP1]
         if cBinary != nil { clients.append(.cHTTP1) }
-        if includeAPIs { clients += [.legacyBlock, .legacyDelegate, .modernAsync] }
+        if includeAPIs {
+            clients += Client.apiRows
+        }
         if includeHTTP2 {
             clients.append(.engineHTTP2)
             if cBinary != nil { clients.append(.cHTTP2) }
@@ -155,7 +168,7 @@ struct TransportBenchmark {
                 ["transport-child", "--client", "engine", "--url", fixture.httpsURL("/me"), "--ca", fixture.caFile]
                     + load
             )
-        case .legacyBlock, .legacyDelegate, .modernAsync:
+        case .legacyBlock, .legacyDelegate, .legacyBlockNSDictionary, .legacyDelegateNSDictionary, .modernAsync:
             (executable, arguments) = (
                 ChildProcess.currentExecutable,
                 ["transport-child", "--client", client.childClient ?? "", "--url", fixture.httpURL("/me")] + load
@@ -207,7 +220,7 @@ struct TransportBenchmark {
 
     /// One line per child run, as it finishes.
     private func progressLine(run: Int, client: Client, outcome: ChildOutcome) -> String {
-        let prefix = "run \(run)/\(runs)  \(client.label.padding(toLength: 32, withPad: " ", startingAt: 0))"
+        let prefix = "run \(run)/\(runs)  \(client.label.padding(toLength: 36, withPad: " ", startingAt: 0))"
         guard let result = outcome.result else {
             return "\(prefix) FAILED (no RESULT line, \(outcome.ending))\n"
                 + outcome.errorOutput.split(separator: "\n").prefix(10).map { "    \($0)" }.joined(separator: "\n")
@@ -238,12 +251,12 @@ struct TransportBenchmark {
         }
         print("Medians of \(runs) run(s), \(requests) requests, \(concurrency) in flight:\n")
         print(
-            pad("client", 32, left: true) + pad("req/s", 10) + pad("CPU µs/req", 12) + pad("peak RSS MB", 13)
+            pad("client", 36, left: true) + pad("req/s", 10) + pad("CPU µs/req", 12) + pad("peak RSS MB", 13)
                 + pad("conns", 7))
         for client in clients {
             let connections = median(client) { Double($0.connections ?? -1) }.flatMap { $0 < 0 ? nil : $0 }
             print(
-                pad(client.label, 32, left: true) + pad(cell(median(client, \.requestsPerSecond), "%.0f"), 10)
+                pad(client.label, 36, left: true) + pad(cell(median(client, \.requestsPerSecond), "%.0f"), 10)
                     + pad(cell(median(client, \.cpuMicrosecondsPerRequest), "%.1f"), 12)
                     + pad(cell(median(client, \.peakRSSMegabytes), "%.1f"), 13) + pad(cell(connections, "%.0f"), 7))
         }
@@ -261,7 +274,7 @@ struct TransportBenchmark {
         ratio("engine req/s ÷ C req/s, HTTP/1.1", median(.engineHTTP1, rps), median(.cHTTP1, rps))
         ratio("engine CPU µs/req ÷ C CPU µs/req, HTTP/1.1", median(.engineHTTP1, cpu), median(.cHTTP1, cpu))
         if includeAPIs {
-            for client in [Client.legacyBlock, .legacyDelegate, .modernAsync] {
+            for client in Client.apiRows {
                 ratio("\(client.label) req/s ÷ C req/s", median(client, rps), median(.cHTTP1, rps))
                 ratio("\(client.label) CPU µs/req ÷ C CPU µs/req", median(client, cpu), median(.cHTTP1, cpu))
             }

@@ -37,10 +37,13 @@ let generalHelp = """
 let childHelp = """
     OVERVIEW: Sends N GETs with C in flight through one Swift client; prints one RESULT line.
 
-    USAGE: fbbench transport-child --client engine|urlsession --url URL [options]
+    USAGE: fbbench transport-child --client NAME --url URL [options]
 
     OPTIONS:
-      --client NAME       engine (the FacebookGraph CurlEngine) or urlsession (FoundationNetworking).
+      --client NAME       engine (the FacebookGraph CurlEngine), urlsession (FoundationNetworking),
+                          legacy-block or legacy-delegate (v2's APIs, the result read as [String: Any]),
+                          legacy-block-nsdictionary or legacy-delegate-nsdictionary (the same, the
+                          result read through NSDictionary, no bridge), modern-async (GraphUser).
       --url URL           The URL every request fetches.
       --requests N        Requests to send (default 20000).
       --concurrency C     Requests kept in flight (default 64).
@@ -170,9 +173,13 @@ func runCommand(_ arguments: [String]) -> Int32 {
                 longRequests: try options.integer("--memory-requests", default: 1_000_000, in: 10_000...100_000_000))
         case "instructions":
             let options = try ParsedOptions(
-                arguments.dropFirst(), valued: ["--requests", "--tsv"], flags: ["--parse", "-h", "--help"])
+                arguments.dropFirst(), valued: ["--requests", "--tsv"], flags: ["--parse", "--rows", "-h", "--help"])
             if options.has("-h") || options.has("--help") {
                 print(InstructionsBenchmark.help)
+                return 0
+            }
+            if options.has("--rows") {
+                print(InstructionsBenchmark.rowKeys.joined(separator: "\n"))
                 return 0
             }
             let outcome = InstructionsBenchmark.run(
@@ -205,10 +212,13 @@ func runCommand(_ arguments: [String]) -> Int32 {
             case "urlsession": return URLSessionClient.run(settings)
             case "legacy-block": return LegacyClients.runBlock(settings)
             case "legacy-delegate": return LegacyClients.runDelegate(settings)
+            case "legacy-block-nsdictionary": return LegacyClients.runBlock(settings, reading: .nsDictionary)
+            case "legacy-delegate-nsdictionary": return LegacyClients.runDelegate(settings, reading: .nsDictionary)
             case "modern-async": return LegacyClients.runModernAsync(settings)
             default:
                 throw UsageError(
-                    message: "--client must be engine, urlsession, legacy-block, legacy-delegate or modern-async")
+                    message: "--client must be engine, urlsession, legacy-block, legacy-delegate, "
+                        + "legacy-block-nsdictionary, legacy-delegate-nsdictionary or modern-async")
             }
         case "picker":
             let options = try ParsedOptions(

@@ -44,6 +44,23 @@ struct InstructionsGuardTests {
         #expect(run.output.contains("every row within 5%"))
     }
 
+    @Test("The committed baseline has a row for every row fbbench instructions measures, so the guard gates each")
+    func baselineCoversEveryRow() throws {
+        let rows = try BuiltExecutable.run(
+            BuiltExecutable.url(named: "fbbench"), arguments: ["instructions", "--rows"],
+            environment: ["PATH": "/usr/bin:/bin"], timeout: 30 * testTimeoutScale)
+        #expect(rows.status == 0, "\(rows.stderr)")
+        let measured = rows.stdout.split(separator: "\n").map(String.init)
+        #expect(measured.contains("legacy-block-nsdictionary") && measured.contains("legacy-delegate-nsdictionary"))
+        let committed = try String(
+            contentsOf: PackageRoot.url.appendingPathComponent("Benchmarks/instructions-baseline.tsv"), encoding: .utf8)
+        let baselineRows = Set(
+            committed.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap {
+                $0.split(separator: "\t").first.map(String.init)
+            })
+        #expect(measured.filter { !baselineRows.contains($0) } == [], "rows without a baseline")
+    }
+
     @Test("A baseline row the run did not measure fails; a missing C loop is reported, not failed")
     func notMeasured() throws {
         let missing = try verdict("c-loop\t64000\nengine\t90000\nlegacy-parse-per-byte\t290.0\n")
