@@ -45,6 +45,8 @@ final class GraphJSONTape {
     let strings: [String]
     /// The decoder's `userInfo`.
     var userInfo: [CodingUserInfoKey: Any] = [:]
+    /// The keyed containers handed out, to hand out again (closed when the decode returns).
+    let keyedContainers = GraphJSONKeyedContainers()
 
     /// The index of the trailing `null` node.
     var missing: Int { nodes.count - 1 }
@@ -97,10 +99,11 @@ final class GraphJSONTape {
     }
 
     /// The value of the member called `name` in the object at `object` (the first one, when the name
-    /// is repeated, as `JSONDecoder` does), or nil.
+    /// is repeated, as `JSONDecoder` does), or nil. `nameLengths` is the object's
+    /// ``nameLengths(of:)``: an ASCII name of a length no member has is not looked for.
     ///
     /// Names are compared as `String`s compare (canonical equivalence), by bytes when `name` is ASCII.
-    func member(named name: String, in object: Int) -> Int? {
+    func member(named name: String, in object: Int, nameLengths: UInt64 = .max) -> Int? {
         let nodes = self.nodes
         let end = nodes[object].end
         var index = object + 1
@@ -110,6 +113,7 @@ final class GraphJSONTape {
             for byte in key { high |= byte }
             // nil: not decided here; .some(nil): no such member.
             guard high < 0x80 else { return nil }
+            guard nameLengths & 1 << min(key.count, 63) != 0 else { return .some(nil) }
             let count = UInt64(key.count)
             let source = UnsafeRawPointer(bytes.baseAddress!) + 1
             while index < end {
@@ -134,6 +138,25 @@ final class GraphJSONTape {
             index = next(index + 1)
         }
         return nil
+    }
+
+    /// A bit per length of the object's member names, for ``member(named:in:nameLengths:)``: bit n
+    /// when a name is n bytes of ASCII (bit 63: 63 or more), every bit when a name had escapes or
+    /// other characters (those compare as `String`s).
+    func nameLengths(of object: Int) -> UInt64 {
+        let nodes = self.nodes
+        let end = nodes[object].end
+        var index = object + 1
+        var lengths: UInt64 = 0
+        while index < end {
+            let name = nodes[index]
+            guard name.kind == .asciiString else { return .max }
+            lengths |= 1 << min(name.payload, 63)
+            index += 1
+            let value = nodes[index]
+            index = value.kind.rawValue >= GraphJSONNode.Kind.array.rawValue ? value.end : index + 1
+        }
+        return lengths
     }
 
     /// The text of the number at `node`.
