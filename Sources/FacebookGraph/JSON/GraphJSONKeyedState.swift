@@ -6,32 +6,47 @@
 final class GraphJSONKeyedState {
     let tape: GraphJSONTape
     private(set) var object: Int
-    private var pathOrRoot: GraphJSONCodingPath
-    /// Bit n set when a member name is n bytes of ASCII (bit 63: 63 or more); every bit when a
-    /// name had escapes or other characters (compared as `String`s).
+    /// The container's coding path (nil at the top level).
+    private(set) var path: GraphJSONCodingPath?
+    /// ``GraphJSONTape/nameLengths(of:)`` of the object.
     private var nameLengths: UInt64
+    /// Where the next look-up starts when no two names have the same length (else nil): the member
+    /// after the last one found, as a model asks for its keys in the order an object often has them.
+    private var cursor: Int?
 
     init(tape: GraphJSONTape, object: Int, path: GraphJSONCodingPath?) {
         self.tape = tape
         self.object = object
-        self.pathOrRoot = path ?? GraphJSONCodingPath.root
-        self.nameLengths = tape.nameLengths(of: object)
+        self.path = path
+        (nameLengths, cursor) = Self.lengths(tape, object)
     }
 
     /// Points the state at another object of the same tape.
     @inline(__always)
     func reset(object: Int, path: GraphJSONCodingPath?) {
         self.object = object
-        self.pathOrRoot = path ?? GraphJSONCodingPath.root
-        self.nameLengths = tape.nameLengths(of: object)
+        self.path = path
+        (nameLengths, cursor) = Self.lengths(tape, object)
     }
 
-    /// The container's coding path (nil at the top level).
-    var path: GraphJSONCodingPath? { pathOrRoot === GraphJSONCodingPath.root ? nil : pathOrRoot }
-
-    /// The value of the first member called `name`, or nil (``GraphJSONTape/member(named:in:nameLengths:)``).
     @inline(__always)
-    func member(named name: String) -> Int? { tape.member(named: name, in: object, nameLengths: nameLengths) }
+    private static func lengths(_ tape: GraphJSONTape, _ object: Int) -> (UInt64, Int?) {
+        let (lengths, distinct) = tape.nameLengths(of: object)
+        return (lengths, distinct ? object + 1 : nil)
+    }
+
+    /// The value of the first member called `name`, or nil
+    /// (``GraphJSONTape/member(named:in:nameLengths:from:)``).
+    @inline(__always)
+    func member(named name: String) -> Int? {
+        guard let cursor else { return tape.member(named: name, in: object, nameLengths: nameLengths) }
+        guard let value = tape.member(named: name, in: object, nameLengths: nameLengths, from: cursor) else {
+            return nil
+        }
+        let after = tape.next(value)
+        self.cursor = after < tape.nodes[object].end ? after : object + 1
+        return value
+    }
 }
 
 /// The keyed containers of one decode, kept so that one nothing else holds any more is handed out
