@@ -10,8 +10,10 @@ final class GraphJSONKeyedState {
     private(set) var path: GraphJSONCodingPath?
     /// ``GraphJSONTape/nameLengths(of:)`` of the object.
     private var nameLengths: UInt64
-    /// Where the next look-up starts when no two names have the same length (else nil): the member
-    /// after the last one found, as a model asks for its keys in the order an object often has them.
+    /// Where the next look-up starts when no two names have the same length (else nil): the last
+    /// member found, so that the key after it, as a model asks for its keys in the order an object
+    /// often has them, is found at the second name compared, and the same key asked again (`contains`
+    /// then `decode`, a `try?` then another type) at the first.
     private var cursor: Int?
 
     init(tape: GraphJSONTape, object: Int, path: GraphJSONCodingPath?) {
@@ -43,8 +45,7 @@ final class GraphJSONKeyedState {
         guard let value = tape.member(named: name, in: object, nameLengths: nameLengths, from: cursor) else {
             return nil
         }
-        let after = tape.next(value)
-        self.cursor = after < tape.nodes[object].end ? after : object + 1
+        self.cursor = value - 1
         return value
     }
 }
