@@ -25,10 +25,11 @@ enum AllBenchmark {
 
     /// The text `fbbench parse --help` prints.
     static let parseHelp = """
-        OVERVIEW: The 5,000-friend body (1.5 MB) through five parsers: GraphJSON to Swift containers, the
+        OVERVIEW: The 5,000-friend body (1.5 MB) through six parsers: GraphJSON to Swift containers, the
         v2 parse to the legacy result (json-framework's mutable containers), JSONSerialization, the
-        GraphJSON decoder and JSONDecoder to [GraphUser]; median ms per parse,
-        MB/s and the ratios, then instructions per byte under callgrind when valgrind is there.
+        GraphJSON decoder and JSONDecoder to [GraphUser], and the GraphJSON decoder to a caller's own
+        Decodable model of the same users; median ms per parse, MB/s and the ratios, then instructions
+        per byte under callgrind when valgrind is there.
 
         USAGE: fbbench parse [--iterations N]
 
@@ -93,6 +94,10 @@ enum AllBenchmark {
             (
                 "typed", "GraphJSON decoder → [GraphUser] (typed model)",
                 { (try? GraphJSONDecoder().decode(FriendsPage.self, from: body))?.data.count == 5000 }
+            ),
+            (
+                "caller-typed", "GraphJSON decoder → a caller's own Decodable",
+                { (try? GraphJSONDecoder().decode(CallerFriendsPage.self, from: body))?.data.count == 5000 }
             ),
             (
                 "decoder", "JSONDecoder → [GraphUser] (typed model)",
@@ -190,7 +195,8 @@ enum AllBenchmark {
         return results
     }
 
-    /// `parse-child --impl graphjson|legacy|serialization|typed|decoder --iterations N`: for callgrind.
+    /// `parse-child --impl graphjson|legacy|serialization|typed|caller-typed|decoder --iterations N`: for
+    /// callgrind.
     static func runParseChild(impl: String, iterations: Int) -> Int32 {
         guard let body = friendsBody() else { return 1 }
         guard let work = parsers(body).first(where: { $0.impl == impl })?.work else {

@@ -2,7 +2,7 @@ import FacebookGraphTestSupport
 import Foundation
 
 /// `fbbench instructions`: instructions per request of each client under
-/// `valgrind --tool=callgrind`, and optionally the v2 parse's instructions per byte, in a table and
+/// `valgrind --tool=callgrind`, and optionally the parses' instructions per byte, in a table and
 /// (`--tsv PATH`) in the file `scripts/instructions-guard` compares with its committed baseline.
 enum InstructionsBenchmark {
     /// The text `fbbench instructions --help` prints.
@@ -19,11 +19,13 @@ enum InstructionsBenchmark {
 
         OPTIONS:
           --requests N  The smaller run's requests; the larger sends 3N (default 1000).
-          --parse       Also the v2 parse of the 5,000-friend body to the mutable legacy result, in
-                        instructions per byte (a child parsing twice minus one parsing once).
+          --parse       Also the v2 parse of the 5,000-friend body to the mutable legacy result, and
+                        its decode into a caller's own Decodable model (the general keyed
+                        containers), in instructions per byte (a child parsing twice minus once).
           --tsv PATH    Also writes one `row<TAB>instructions` line per row measured (the rows:
                         c-loop, engine, legacy-block, legacy-delegate, legacy-block-nsdictionary,
-                        legacy-delegate-nsdictionary, modern-async, legacy-parse-per-byte).
+                        legacy-delegate-nsdictionary, modern-async, legacy-parse-per-byte,
+                        caller-typed-parse-per-byte).
           --rows        Prints the key of every row a full run measures, one a line, and measures
                         nothing (every key needs a baseline row; InstructionsGuardTests checks).
           -h, --help    Shows this help.
@@ -37,7 +39,7 @@ enum InstructionsBenchmark {
     struct Options {
         /// The smaller run's requests (the larger sends three times as many).
         var requests = 1_000
-        /// Whether to count the v2 parse's instructions per byte too.
+        /// Whether to count the parses' instructions per byte too.
         var includeParse = false
         /// Where the `row<TAB>value` lines go, if anywhere.
         var tsvPath: String?
@@ -60,7 +62,9 @@ enum InstructionsBenchmark {
     ]
 
     /// The key of every row a run with the C loop and `--parse` writes.
-    static var rowKeys: [String] { ["c-loop"] + clients.map(\.key) + ["legacy-parse-per-byte"] }
+    static var rowKeys: [String] {
+        ["c-loop"] + clients.map(\.key) + ["legacy-parse-per-byte", "caller-typed-parse-per-byte"]
+    }
 
     /// Measures the rows `options` asks for and prints them. Returns the rows counted and whether
     /// every row that was attempted could be counted.
@@ -120,12 +124,26 @@ enum InstructionsBenchmark {
             }
         }
         if options.includeParse {
-            if let perByte = legacyParsePerByte(valgrind, work) {
-                rows.append(Row(key: "legacy-parse-per-byte", label: "v2 parse, instructions per byte", value: perByte))
-                print(String(format: "v2 parse → mutable legacy result %10.1f instructions per byte", perByte))
-            } else {
-                print("v2 parse: callgrind run failed")
-                complete = false
+            let parses = [
+                (
+                    "legacy", "legacy-parse-per-byte", "v2 parse, instructions per byte",
+                    "v2 parse → mutable legacy result"
+                ),
+                (
+                    "caller-typed", "caller-typed-parse-per-byte", "caller's Decodable, instructions per byte",
+                    "GraphJSON decoder → caller's Decodable"
+                ),
+            ]
+            for (impl, key, label, name) in parses {
+                if let perByte = parsePerByte(impl, valgrind, work) {
+                    rows.append(Row(key: key, label: label, value: perByte))
+                    print(
+                        name.padding(toLength: 32, withPad: " ", startingAt: 0)
+                            + String(format: " %10.1f instructions per byte", perByte))
+                } else {
+                    print("\(name): callgrind run failed")
+                    complete = false
+                }
             }
         }
         if let path = options.tsvPath {
@@ -142,12 +160,12 @@ enum InstructionsBenchmark {
         return (rows, complete)
     }
 
-    /// The v2 parse of the 5,000-friend body (`parse-child --impl legacy`): two parses minus one,
-    /// ÷ the body's bytes.
-    private static func legacyParsePerByte(_ valgrind: String, _ work: String) -> Double? {
-        let base = [ChildProcess.currentExecutable, "parse-child", "--impl", "legacy", "--iterations"]
+    /// A parse of the 5,000-friend body (`parse-child --impl IMPL`): two parses minus one, ÷ the
+    /// body's bytes.
+    private static func parsePerByte(_ impl: String, _ valgrind: String, _ work: String) -> Double? {
+        let base = [ChildProcess.currentExecutable, "parse-child", "--impl", impl, "--iterations"]
         let outcome = ChildProcess(
-            executable: ChildProcess.currentExecutable, arguments: ["parse-child", "--impl", "legacy"],
+            executable: ChildProcess.currentExecutable, arguments: ["parse-child", "--impl", impl],
             timeoutSeconds: 300
         ).run(in: work)
         guard outcome.status == 0,

@@ -39,6 +39,7 @@ package struct GraphJSONDecoder {
                     underlyingError: error))
         }
         tape.userInfo = userInfo
+        defer { tape.keyedContainers.close() }
         return try tape.decode(0, as: type, path: nil, key: GraphJSONNoKey())
     }
 }

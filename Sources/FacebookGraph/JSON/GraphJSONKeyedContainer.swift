@@ -1,20 +1,16 @@
 /// ``GraphJSONDecoder``'s keyed container: an object of a ``GraphJSONTape``, its members found by
-/// name where they are (see ``GraphJSONTape/member(named:in:)``). `KeyedDecodingContainer`'s box
-/// copies its container for every call: the fields are two references and an integer, none
-/// optional, so a copy is two retains (an optional field makes the copy look up metadata).
+/// name where they are (see ``GraphJSONTape/member(named:in:)``). Its one field is a reference to
+/// its state, so the standard library's box (which `KeyedDecodingContainer` allocates, and copies the
+/// container for every call) costs one retain a call, and a box nothing else holds any more is handed
+/// out again for the next object (``GraphJSONKeyedContainers``).
 struct GraphJSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let tape: GraphJSONTape
-    let object: Int
-    private let pathOrRoot: GraphJSONCodingPath
+    let state: GraphJSONKeyedState
 
-    init(tape: GraphJSONTape, object: Int, path: GraphJSONCodingPath?) {
-        self.tape = tape
-        self.object = object
-        self.pathOrRoot = path ?? GraphJSONCodingPath.root
-    }
+    var tape: GraphJSONTape { state.tape }
+    var object: Int { state.object }
 
     /// The container's coding path (nil at the top level).
-    var path: GraphJSONCodingPath? { pathOrRoot === GraphJSONCodingPath.root ? nil : pathOrRoot }
+    var path: GraphJSONCodingPath? { state.path }
 
     var codingPath: [any CodingKey] { GraphJSONCodingPath.keys(path) }
 
@@ -32,12 +28,12 @@ struct GraphJSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return keys
     }
 
-    func contains(_ key: Key) -> Bool { tape.member(named: key.stringValue, in: object) != nil }
+    func contains(_ key: Key) -> Bool { state.member(named: key.stringValue) != nil }
 
     /// The value's node, or `keyNotFound`.
     @inline(__always)
     private func value(_ key: Key) throws -> Int {
-        guard let node = tape.member(named: key.stringValue, in: object) else {
+        guard let node = state.member(named: key.stringValue) else {
             throw DecodingError.keyNotFound(
                 key,
                 DecodingError.Context(
@@ -51,7 +47,7 @@ struct GraphJSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The value's node when the key is present and not `null`.
     @inline(__always)
     private func presentValue(_ key: Key) -> Int? {
-        guard let node = tape.member(named: key.stringValue, in: object), tape.nodes[node].kind != .null else {
+        guard let node = state.member(named: key.stringValue), tape.nodes[node].kind != .null else {
             return nil
         }
         return node
@@ -178,12 +174,12 @@ struct GraphJSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// The decoder of the member `super` (`null` when there is none), as `JSONDecoder` gives.
     func superDecoder() throws -> any Decoder {
-        decoder(at: tape.member(named: "super", in: object) ?? tape.missing, key: GraphJSONNamedKey.superKey)
+        decoder(at: state.member(named: "super") ?? tape.missing, key: GraphJSONNamedKey.superKey)
     }
 
     /// The decoder of the member `key` (`null` when there is none), as `JSONDecoder` gives.
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        decoder(at: tape.member(named: key.stringValue, in: object) ?? tape.missing, key: key)
+        decoder(at: state.member(named: key.stringValue) ?? tape.missing, key: key)
     }
 
     private func decoder(at node: Int, key: some CodingKey) -> GraphJSONValueDecoder {

@@ -45,6 +45,8 @@ final class GraphJSONTape {
     let strings: [String]
     /// The decoder's `userInfo`.
     var userInfo: [CodingUserInfoKey: Any] = [:]
+    /// The keyed containers handed out, to hand out again (closed when the decode returns).
+    let keyedContainers = GraphJSONKeyedContainers()
 
     /// The index of the trailing `null` node.
     var missing: Int { nodes.count - 1 }
@@ -97,10 +99,13 @@ final class GraphJSONTape {
     }
 
     /// The value of the member called `name` in the object at `object` (the first one, when the name
-    /// is repeated, as `JSONDecoder` does), or nil.
+    /// is repeated, as `JSONDecoder` does), or nil. `nameLengths` is the object's
+    /// ``nameLengths(of:)``: an ASCII name of a length no member has is not looked for. `start`, a
+    /// member's name node, is where an ASCII name's scan begins (then it goes round from the first
+    /// member): only for an object whose names are all of different lengths, so none is repeated.
     ///
     /// Names are compared as `String`s compare (canonical equivalence), by bytes when `name` is ASCII.
-    func member(named name: String, in object: Int) -> Int? {
+    func member(named name: String, in object: Int, nameLengths: UInt64 = .max, from start: Int? = nil) -> Int? {
         let nodes = self.nodes
         let end = nodes[object].end
         var index = object + 1
@@ -110,9 +115,21 @@ final class GraphJSONTape {
             for byte in key { high |= byte }
             // nil: not decided here; .some(nil): no such member.
             guard high < 0x80 else { return nil }
+            guard nameLengths & 1 << min(key.count, 63) != 0 else { return .some(nil) }
             let count = UInt64(key.count)
             let source = UnsafeRawPointer(bytes.baseAddress!) + 1
-            while index < end {
+            var first = start ?? object + 1
+            var limit = end
+            index = first
+            while true {
+                if index >= limit {
+                    // From `start` to the end, then from the first member to `start`.
+                    guard first != object + 1 else { return .some(nil) }
+                    index = object + 1
+                    limit = first
+                    first = object + 1
+                    continue
+                }
                 let candidate = nodes[index]
                 if candidate.payload == count, candidate.kind == .asciiString {
                     if count == 0 || memcmp(source + Int(candidate.start), key.baseAddress!, key.count) == 0 {
@@ -125,15 +142,38 @@ final class GraphJSONTape {
                 let value = nodes[index]
                 index = value.kind.rawValue >= GraphJSONNode.Kind.array.rawValue ? value.end : index + 1
             }
-            return .some(nil)
         }
         if let found { return found }
+        index = object + 1
         // A name with non-ASCII characters: compare as Strings.
         while index < end {
             if text(nodes[index]) == name { return index + 1 }
             index = next(index + 1)
         }
         return nil
+    }
+
+    /// A bit per length of the object's member names, for ``member(named:in:nameLengths:from:)``:
+    /// bit n when a name is n bytes of ASCII (bit 63: 63 or more), every bit when a name had escapes
+    /// or other characters (those compare as `String`s); `distinct` when no two names have the same
+    /// length (so none is repeated).
+    func nameLengths(of object: Int) -> (lengths: UInt64, distinct: Bool) {
+        let nodes = self.nodes
+        let end = nodes[object].end
+        var index = object + 1
+        var lengths: UInt64 = 0
+        var distinct = true
+        while index < end {
+            let name = nodes[index]
+            guard name.kind == .asciiString else { return (.max, false) }
+            let bit: UInt64 = 1 << min(name.payload, 63)
+            if lengths & bit != 0 { distinct = false }
+            lengths |= bit
+            index += 1
+            let value = nodes[index]
+            index = value.kind.rawValue >= GraphJSONNode.Kind.array.rawValue ? value.end : index + 1
+        }
+        return (lengths, distinct)
     }
 
     /// The text of the number at `node`.

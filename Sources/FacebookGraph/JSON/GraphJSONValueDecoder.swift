@@ -11,7 +11,7 @@ struct GraphJSONValueDecoder: Decoder, SingleValueDecodingContainer {
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         let value = tape.nodes[node]
         switch value.kind {
-        case .object: return KeyedDecodingContainer(GraphJSONKeyedContainer<Key>(tape: tape, object: node, path: path))
+        case .object: return tape.keyedContainers.container(type, tape: tape, object: node, path: path)
         case .null:
             throw DecodingError.valueNotFound(
                 [String: Any].self,
