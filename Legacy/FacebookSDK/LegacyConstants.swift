@@ -32,6 +32,8 @@ enum LegacyConstants {
     static let restBaseURL = GraphConfiguration.defaultRESTBaseURL + "method/"
     static let dialogBaseURL = "https://m.facebook.com/dialog/"
     static let userAgent = "FacebookConnect"
+    /// The `User-Agent` of v3.1.1's `FBRequestConnection` (`FBiOSSDK.` and the SDK's version string).
+    static let v31UserAgent = "FBiOSSDK.3.1.0"
     static let stringBoundary = MultipartForm.legacyV2Boundary
     static let sdk = "ios"
     static let sdkVersion = "2"

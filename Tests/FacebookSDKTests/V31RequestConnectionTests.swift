@@ -414,6 +414,40 @@ struct V31RequestConnectionTests {
         #expect(open.isOpen)
     }
 
+    @Test("A connection sends 3.1.1's User-Agent, FBiOSSDK.3.1.0, alone and as a batch, and urlRequest shows it")
+    func v31UserAgent() throws {
+        let agents = LockedValue<[String]>([])
+        let bin = try HTTPBin(extraRoutes: [
+            "/": { request in
+                agents.withLock { $0.append(request.headers["User-Agent"] ?? "(none)") }
+                return .full(
+                    status: 200, headers: ["Content-Type": "application/json"],
+                    body: Data(#"[{"code":200,"body":"{}"},{"code":200,"body":"{}"}]"#.utf8))
+            },
+            "/me": { request in
+                agents.withLock { $0.append(request.headers["User-Agent"] ?? "(none)") }
+                return .full(status: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
+            },
+        ])
+        defer { bin.stop() }
+        let session = FBSession(accessToken: "T", expirationDate: .distantFuture)
+        session.graphBaseURL = bin.url("/")
+        let calls = Calls()
+        let single = calls.connection()
+        single.add(FBRequest(session: session, graphPath: "me"), completionHandler: calls.handler("me"))
+        #expect(single.urlRequest?.value(forHTTPHeaderField: "User-Agent") == "FBiOSSDK.3.1.0")
+        single.start()
+        #expect(eventually { calls.all.count == 1 })
+        let batch = calls.connection()
+        batch.add(FBRequest(session: session, graphPath: "me"), completionHandler: calls.handler("a"))
+        batch.add(FBRequest(session: session, graphPath: "me/friends"), completionHandler: calls.handler("b"))
+        #expect(batch.urlRequest?.value(forHTTPHeaderField: "User-Agent") == "FBiOSSDK.3.1.0")
+        batch.start()
+        #expect(eventually { calls.all.count == 3 })
+        #expect(calls.all.allSatisfy { $0.error == nil }, "\(calls.all.map { $0.error as Any })")
+        #expect(agents.withLock { $0 } == ["FBiOSSDK.3.1.0", "FBiOSSDK.3.1.0"])
+    }
+
     @Test(
         "Deviation: a batch answer of the wrong length is FBErrorProtocolMismatch for every request; a body that is not JSON arrives as FBNonJSONResponseProperty; an error in a 2xx answer is FBErrorRequestConnectionApi"
     )

@@ -20,12 +20,7 @@ extension FBRequestConnection {
         let client = Self.client(for: added.lazy.compactMap(\.request.session).first, timeout: timeout)
         let request: GraphRequest
         do {
-            if added.count == 1 {
-                request = added[0].request.v31GraphRequest()
-            } else {
-                request = try client.batchRequest(
-                    added.map { GraphBatchOperation($0.request.v31GraphRequest(), name: $0.name) })
-            }
+            request = try Self.sentRequest(added, client: client)
             return RedactedURLRequest(try request.prepare(configuration: client.configuration), timeout: timeout)
         } catch {
             LegacyLog.log("FBRequestConnection: urlRequest cannot be built: \(error.message)")

@@ -107,7 +107,7 @@ open class FBRequestConnection: NSObject, @unchecked Sendable {
         let client = Self.client(for: added.lazy.compactMap { $0.request.session }.first, timeout: timeout)
         let stop: @Sendable () -> Void
         if added.count == 1 {
-            let request = added[0].request.v31GraphRequest()
+            let request = Self.withUserAgent(added[0].request.v31GraphRequest())
             let url = client.configuration.graphBaseURL
             let task = client.execute(request) { [self] result in
                 let outcome: V31Outcome
@@ -146,15 +146,36 @@ open class FBRequestConnection: NSObject, @unchecked Sendable {
         stop?()
     }
 
+    /// What a connection of `added` sends: the one request, or the batch of them (``urlRequest`` and
+    /// ``start()`` build the same).
+    static func sentRequest(
+        _ added: [(request: FBRequest, name: String?)], client: GraphClient
+    ) throws(GraphError) -> GraphRequest {
+        if added.count == 1 { return withUserAgent(added[0].request.v31GraphRequest()) }
+        return withUserAgent(try client.batchRequest(batchOperations(added)))
+    }
+
+    /// The batch operations of `added`, each named as it was added.
+    static func batchOperations(_ added: [(request: FBRequest, name: String?)]) -> [GraphBatchOperation] {
+        added.map { GraphBatchOperation($0.request.v31GraphRequest(), name: $0.name) }
+    }
+
+    /// `request` with 3.1.1's `User-Agent` (`FBiOSSDK.3.1.0`), as its `FBRequestConnection` sent it.
+    static func withUserAgent(_ request: GraphRequest) -> GraphRequest {
+        var request = request
+        request.headers.replaceOrAdd(name: "User-Agent", value: LegacyConstants.v31UserAgent)
+        return request
+    }
+
     /// Sends `added` as one Graph batch (the core's `GraphBatch`: its `batch=[…]` request, sent by the
     /// client, its per-operation results). Graph takes at most 50 requests in a batch and answers more
     /// with an error, which every handler gets, as in 3.1.1.
     private func startBatch(_ added: [Entry], client: GraphClient) -> @Sendable () -> Void {
-        let operations = added.map { GraphBatchOperation($0.request.v31GraphRequest(), name: $0.name) }
+        let operations = Self.batchOperations(added.map { ($0.request, $0.name) })
         let url = client.configuration.graphBaseURL
         let request: GraphRequest
         do {
-            request = try client.batchRequest(operations)
+            request = Self.withUserAgent(try client.batchRequest(operations))
         } catch {
             complete(Array(repeating: .failure(error), count: added.count), answer: nil, url: url)
             return {}
