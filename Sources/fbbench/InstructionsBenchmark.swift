@@ -127,11 +127,16 @@ enum InstructionsBenchmark {
     }
 
     /// The v2 parse of the 5,000-friend body (`parse-child --impl legacy`): two parses minus one,
-    /// ÷ the body's bytes.
+    /// ÷ the body's bytes. The body is written once here and read by each child (`--body`): generated in the child, it
+    /// cost ~12 of each callgrind run's ~14 CPU-s.
     private static func legacyParsePerByte(_ valgrind: String, _ work: String) -> Double? {
-        let base = [ChildProcess.currentExecutable, "parse-child", "--impl", "legacy", "--iterations"]
+        guard let bodyPath = AllBenchmark.writeFriendsBody(into: work) else { return nil }
+        let base = [
+            ChildProcess.currentExecutable, "parse-child", "--impl", "legacy", "--body", bodyPath, "--iterations",
+        ]
         let outcome = ChildProcess(
-            executable: ChildProcess.currentExecutable, arguments: ["parse-child", "--impl", "legacy"],
+            executable: ChildProcess.currentExecutable,
+            arguments: ["parse-child", "--impl", "legacy", "--body", bodyPath],
             timeoutSeconds: 300
         ).run(in: work)
         guard outcome.status == 0,
