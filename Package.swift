@@ -170,6 +170,12 @@ let package = Package(
                 "FacebookGraphCorpusSupport", "FacebookGraphTestTraits",
             ]
         ),
+        // `fbgraph friends` in a terminal: apart from fbgraphTests so the sanitizer builds, which run
+        // it, need not compile fbgraphTests and fbbench (scripts/sanitizers).
+        .testTarget(
+            name: "fbgraphTerminalTests",
+            dependencies: ["fbgraph", "FacebookGraphTestSupport", "FacebookGraphTestTraits"]
+        ),
     ]
 )
 
@@ -203,9 +209,11 @@ if ProcessInfo.processInfo.environment["FACEBOOKSDKSHIM_FUZZ"] == "1" {
 // the test targets that hold none of them (the source-compatibility tests, the sample transcripts) and
 // the programs only those use (the Hackbook stages, the v3.1 sample) are then not declared, so neither
 // ThreadSanitizer's nor AddressSanitizer's build compiles and links them. `--whole-suite` builds all.
+// fbgraphTests and fbbench are left out too: the selected suite about fbgraph, `fbgraph friends` in
+// a terminal, is fbgraphTerminalTests (the fbgraph binary is still built: it runs it).
 let sanitizerSkipped: Set<String> = [
     "FacebookSDKSourceCompatTests", "HackbookSampleTests", "HackbookSupport", "Hackbook1Delegates", "Hackbook2Blocks",
-    "Hackbook3Results", "Hackbook4Async", "FriendPickerV31",
+    "Hackbook3Results", "Hackbook4Async", "FriendPickerV31", "fbgraphTests", "fbbench",
 ]
 if ProcessInfo.processInfo.environment["FACEBOOKSDKSHIM_SANITIZER_BUILD"] == "1" {
     package.targets.removeAll { sanitizerSkipped.contains($0.name) }

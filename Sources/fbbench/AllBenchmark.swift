@@ -177,9 +177,12 @@ enum AllBenchmark {
         }
         guard let work = try? TransportBenchmark.makeWorkDirectory() else { return [:] }
         defer { try? FileManager.default.removeItem(atPath: work) }
+        guard let bodyPath = writeFriendsBody(into: work) else { return [:] }
         var results: [String: Double] = [:]
         for (impl, label, _) in parsers(Data()) {
-            let base = [ChildProcess.currentExecutable, "parse-child", "--impl", impl, "--iterations"]
+            let base = [
+                ChildProcess.currentExecutable, "parse-child", "--impl", impl, "--body", bodyPath, "--iterations",
+            ]
             guard let one = InstructionsBenchmark.collected(valgrind, base + ["1"], work),
                 let three = InstructionsBenchmark.collected(valgrind, base + ["3"], work)
             else {
@@ -195,10 +198,19 @@ enum AllBenchmark {
         return results
     }
 
-    /// `parse-child --impl graphjson|legacy|serialization|typed|caller-typed|decoder --iterations N`: for
-    /// callgrind.
-    static func runParseChild(impl: String, iterations: Int) -> Int32 {
-        guard let body = friendsBody() else { return 1 }
+    /// `parse-child --impl graphjson|legacy|serialization|typed|caller-typed|decoder --iterations N
+    /// [--body PATH]`: for callgrind. With `--body` it reads the friends body a parent wrote
+    /// (``writeFriendsBody(into:)``) instead of generating it: generating the 1.5 MB page costs ~12 CPU-s
+    /// under callgrind, more than the parse that is measured.
+    static func runParseChild(impl: String, iterations: Int, bodyPath: String? = nil) -> Int32 {
+        let body: Data?
+        if let bodyPath {
+            body = try? Data(contentsOf: URL(fileURLWithPath: bodyPath))
+            if body == nil { FileHandle.standardError.write(Data("fbbench: cannot read the body \(bodyPath)\n".utf8)) }
+        } else {
+            body = friendsBody()
+        }
+        guard let body else { return 1 }
         guard let work = parsers(body).first(where: { $0.impl == impl })?.work else {
             print("unknown parser '\(impl)'")
             return 64
@@ -212,10 +224,19 @@ enum AllBenchmark {
     private static func friendsBody() -> Data? {
         let directory = NSTemporaryDirectory() + "/fbbench-data-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: directory) }
+        guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil,
+            let path = writeFriendsBody(into: directory)
+        else { return nil }
+        return try? Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    /// Writes the fixture's bodies (the 5,000-friend page among them) into `directory` and returns
+    /// the friends page's path, for `parse-child --body`; nil, with the reason on standard error, if
+    /// they could not be written.
+    static func writeFriendsBody(into directory: String) -> String? {
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try NginxFixtureData.write(into: directory)
-            return try Data(contentsOf: URL(fileURLWithPath: directory + "/friends"))
+            return directory + "/friends"
         } catch {
             FileHandle.standardError.write(Data("fbbench: cannot write the friends body: \(error)\n".utf8))
             return nil

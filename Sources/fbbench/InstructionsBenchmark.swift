@@ -161,11 +161,16 @@ enum InstructionsBenchmark {
     }
 
     /// A parse of the 5,000-friend body (`parse-child --impl IMPL`): two parses minus one, ÷ the
-    /// body's bytes.
+    /// body's bytes. The body is written once here and read by each child (`--body`): generated in the
+    /// child, it cost ~12 of each callgrind run's ~14 CPU-s.
     private static func parsePerByte(_ impl: String, _ valgrind: String, _ work: String) -> Double? {
-        let base = [ChildProcess.currentExecutable, "parse-child", "--impl", impl, "--iterations"]
+        guard let bodyPath = AllBenchmark.writeFriendsBody(into: work) else { return nil }
+        let base = [
+            ChildProcess.currentExecutable, "parse-child", "--impl", impl, "--body", bodyPath, "--iterations",
+        ]
         let outcome = ChildProcess(
-            executable: ChildProcess.currentExecutable, arguments: ["parse-child", "--impl", impl],
+            executable: ChildProcess.currentExecutable,
+            arguments: ["parse-child", "--impl", impl, "--body", bodyPath],
             timeoutSeconds: 300
         ).run(in: work)
         guard outcome.status == 0,

@@ -158,10 +158,12 @@ func runCommand(_ arguments: [String]) -> Int32 {
             }
             return AllBenchmark.runParse(iterations: try options.integer("--iterations", default: 20, in: 1...10_000))
         case "parse-child":
-            let options = try ParsedOptions(arguments.dropFirst(), valued: ["--impl", "--iterations"], flags: [])
+            let options = try ParsedOptions(
+                arguments.dropFirst(), valued: ["--impl", "--iterations", "--body"], flags: [])
             return AllBenchmark.runParseChild(
                 impl: options.string("--impl") ?? "graphjson",
-                iterations: try options.integer("--iterations", default: 1, in: 1...10_000))
+                iterations: try options.integer("--iterations", default: 1, in: 1...10_000),
+                bodyPath: options.string("--body"))
         case "memory":
             let options = try ParsedOptions(
                 arguments.dropFirst(), valued: ["--memory-requests"], flags: ["-h", "--help"])

@@ -33,4 +33,23 @@ struct FBBenchCLITests {
         #expect(run.stderr.contains("unknown argument '--bogus'"))
         #expect(run.stdout.isEmpty)
     }
+
+    @Test(
+        "parse-child --body parses the file it names (the instruction guard writes the body once), and names one it cannot read"
+    )
+    func parseChildBody() throws {
+        let directory = try TestFiles.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let body = directory.appendingPathComponent("friends")
+        let page = #"{"data":[{"id":"100000000000001","name":"Ana Lee Kim"}],"paging":{}}"#
+        try Data(page.utf8).write(to: body)
+        let run = try Self.run(["parse-child", "--impl", "legacy", "--iterations", "2", "--body", body.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("RESULT impl=legacy n=2 ok=2 body_bytes=\(page.utf8.count)"), "\(run.stdout)")
+
+        let missing = directory.appendingPathComponent("absent").path
+        let failed = try Self.run(["parse-child", "--impl", "legacy", "--body", missing])
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("cannot read the body \(missing)"), "\(failed.stderr)")
+    }
 }

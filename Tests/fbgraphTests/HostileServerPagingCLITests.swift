@@ -34,7 +34,7 @@ struct HostileServerPagingCLITests {
         }
         defer { _ = graph.stop() }
 
-        let run = try FriendsCommandTests.Run([
+        let run = try FriendsCommandRun([
             "--base-url", graph.baseURL + "/", "--token", "EAAHostileSuiteToken0123456789",
         ])
         #expect(run.status() == 1, "err: \(run.file("err.txt"))")

@@ -1,12 +1,11 @@
 import FacebookGraphReplay
-import FacebookGraphTestSupport
 import Foundation
 
 /// Scratch files for the tests: a fresh directory per test, and the small cassette the replay
 /// tests share.
-enum TestFiles {
+package enum TestFiles {
     /// A new empty directory under the system's temporary directory.
-    static func directory() throws -> URL {
+    package static func directory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("fbgraph-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
@@ -14,18 +13,18 @@ enum TestFiles {
 
     /// Writes `text` to `name` in `directory`; returns the path.
     @discardableResult
-    static func write(_ text: String, to name: String, in directory: URL) throws -> String {
+    package static func write(_ text: String, to name: String, in directory: URL) throws -> String {
         let url = directory.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
         return url.path
     }
 
     /// The body of the recorded `me` answer.
-    static let recordedMe = #"{"id":"4","name":"Mark Recorded"}"#
+    package static let recordedMe = #"{"id":"4","name":"Mark Recorded"}"#
 
     /// A cassette of two entries: `GET v19.0/me?fields=id,name` with `<TOKEN-1>` (repeatable), and
     /// `GET v19.0/4/picture` without a token (once), written to `me.har` in `directory`.
-    static func meCassette(in directory: URL) throws -> String {
+    package static func meCassette(in directory: URL) throws -> String {
         let me = HAREntry(
             startedDateTime: "2024-05-01T12:00:00.000Z",
             request: HARRequest(

@@ -1,23 +1,22 @@
-import FacebookGraphTestSupport
 import Foundation
 
 /// Runs the built `fbgraph` binary and captures what it printed.
-struct CLIRun {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+package struct CLIRun {
+    package var status: Int32
+    package var stdout: String
+    package var stderr: String
 }
 
-enum CLIRunner {
+package enum CLIRunner {
     /// The `fbgraph` next to the test bundle (`.build/<config>/fbgraph`), or `FBGRAPH_BINARY`.
-    static var binary: URL {
+    package static var binary: URL {
         if let path = ProcessInfo.processInfo.environment["FBGRAPH_BINARY"] { return URL(fileURLWithPath: path) }
         return BuiltExecutable.url(named: "fbgraph")
     }
 
     /// Runs `fbgraph arguments…` with `environment` added, waiting at most `timeout` seconds;
     /// through `launcher` when given (`["/usr/bin/setsid", "--wait"]`: `launcher… fbgraph arguments…`).
-    static func run(
+    package static func run(
         _ arguments: [String],
         environment: [String: String] = [:],
         timeout: Double = 60,
@@ -33,7 +32,7 @@ enum CLIRunner {
     /// The test process's environment without tokens, secrets or proxies, plus `extra`. The config
     /// folder points at an empty place, so a token a developer saved with `fbgraph login` never
     /// reaches a test server.
-    static func environment(_ extra: [String: String]) -> [String: String] {
+    package static func environment(_ extra: [String: String]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
         let cleared = [
             "FB_ACCESS_TOKEN", "FB_APP_SECRET", "FB_CLIENT_SECRET", "FB_APP_TOKEN", "FB_GRAPH_BASE_URL",

@@ -18,66 +18,9 @@ import Testing
     .onOwnThread
 )
 struct FriendsCommandTests {
-    /// One run of `fbgraph friends arguments…` in tmux: standard output and error to files, the exit
-    /// status written last; the cache and config folders private to the run.
-    final class Run {
-        let directory: URL
-        let tmux: TmuxSession
-
-        /// - Parameter background: Runs fbgraph as a background job of the pane's shell, its pid
-        ///   written to `pid`, so a test can signal it.
-        init(_ arguments: [String] = [], columns: Int = 100, rows: Int = 30, background: Bool = false) throws {
-            directory = try TestFiles.directory()
-            let path = directory.path
-            let words = ([CLIRunner.binary.path, "friends"] + arguments).map(Self.quoted).joined(separator: " ")
-            let command =
-                "cd \(Self.quoted(path)) && env -u FB_ACCESS_TOKEN XDG_CACHE_HOME=\(Self.quoted(path + "/cache"))"
-                + " XDG_CONFIG_HOME=\(Self.quoted(path + "/config")) stty -g > stty-before;"
-                + (background
-                    ? " \(words) > out.json 2> err.txt & echo $! > pid; wait $!; code=$?; stty -g > stty-after;"
-                    : " \(words) > out.json 2> err.txt; code=$?; stty -g > stty-after;")
-                + " echo $code > status.tmp && mv status.tmp status"
-            tmux = try TmuxSession(command: command, columns: columns, rows: rows, socketDirectory: directory)
-        }
-
-        deinit {
-            tmux.kill()
-            try? FileManager.default.removeItem(at: directory)
-        }
-
-        static func quoted(_ word: String) -> String {
-            "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        }
-
-        /// Waits (bounded) for every page to load: the status line counts all 343 friends.
-        func waitForList() -> (matched: Bool, screen: String) {
-            tmux.waitForScreen { $0.contains("343 shown") && !$0.contains("Loading") }
-        }
-
-        /// The exit status, once the command has exited (waiting at most `seconds`).
-        func status(within seconds: Double = 15) -> Int32? {
-            let file = directory.appendingPathComponent("status")
-            guard eventually(seconds: seconds, { FileManager.default.fileExists(atPath: file.path) }) else {
-                return nil
-            }
-            let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-            return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
-        }
-
-        /// True when the terminal's settings after the run are the ones before it (raw mode undone).
-        var terminalRestored: Bool {
-            let before = file("stty-before")
-            return before.contains(":") && before == file("stty-after")
-        }
-
-        func file(_ name: String) -> String {
-            (try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)) ?? "<missing>"
-        }
-    }
-
     @Test("Type a filter, select two friends, press Enter: the selection is printed as JSON in selection order")
     func filterSelectDone() throws {
-        let run = try Run()
+        let run = try FriendsCommandRun()
         let list = run.waitForList()
         #expect(list.matched, "the list never finished loading:\n\(list.screen)")
         #expect(list.screen.contains("> [ ] Ada Hoare"), "the cursor starts on the first row:\n\(list.screen)")
@@ -107,7 +50,7 @@ struct FriendsCommandTests {
 
     @Test("Accents are ignored by the search; --single chooses one; --sort/--display last show Last First")
     func singleSortedByLastName() throws {
-        let run = try Run(["--single", "--sort", "last", "--display", "last"])
+        let run = try FriendsCommandRun(["--single", "--sort", "last", "--display", "last"])
         #expect(run.waitForList().matched)
         try run.tmux.type("bronte")
         let filtered = run.tmux.waitForScreen { $0.contains("6 shown") }
@@ -124,7 +67,7 @@ struct FriendsCommandTests {
 
     @Test("Esc cancels: nothing on standard output, exit 1; the window's resize redraws it first")
     func escapeCancels() throws {
-        let run = try Run()
+        let run = try FriendsCommandRun()
         #expect(run.waitForList().matched)
         try run.tmux.resize(columns: 40, rows: 12)
         let resized = run.tmux.waitForScreen { screen in
@@ -141,7 +84,7 @@ struct FriendsCommandTests {
 
     @Test("Ctrl-C interrupts: nothing printed, exit 130")
     func controlCInterrupts() throws {
-        let run = try Run()
+        let run = try FriendsCommandRun()
         #expect(run.waitForList().matched)
         try run.tmux.press("C-c")
         #expect(run.status() == 130)
@@ -151,7 +94,7 @@ struct FriendsCommandTests {
 
     @Test("SIGTERM from outside restores the terminal and exits 130")
     func terminationSignal() throws {
-        let run = try Run(background: true)
+        let run = try FriendsCommandRun(background: true)
         #expect(run.waitForList().matched)
         let pid = try #require(Int32(run.file("pid").trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(kill(pid, SIGTERM) == 0)
@@ -162,7 +105,7 @@ struct FriendsCommandTests {
 
     @Test("Non-Latin names: a search in Japanese finds them under #, two columns a character")
     func nonLatinSearch() throws {
-        let run = try Run(columns: 60)
+        let run = try FriendsCommandRun(columns: 60)
         #expect(run.waitForList().matched)
         try run.tmux.type("佐藤")
         let filtered = run.tmux.waitForScreen { $0.contains("6 shown") }
@@ -177,7 +120,7 @@ struct FriendsCommandTests {
 
     @Test("A list that does not load (no recording of another user's friends) restores the terminal, exits 1")
     func loadErrorExits() throws {
-        let run = try Run(["--user", "100001"])
+        let run = try FriendsCommandRun(["--user", "100001"])
         #expect(run.status() == 1)
         #expect(run.terminalRestored)
         #expect(run.file("out.json") == "")

@@ -1,18 +1,17 @@
-import FacebookGraphTestSupport
 import Foundation
 
 /// A detached tmux session on a private tmux server (`tmux -S <directory>/tmux.socket`), to drive a
 /// full-screen program as a person would: keys in (`send-keys`), the screen out (`capture-pane`).
 /// Every tmux call is bounded; ``kill()`` (also run on deinit) stops the server and whatever still
 /// runs in it.
-final class TmuxSession {
+package final class TmuxSession {
     /// The tmux binary, or nil when tmux is not installed (`scripts/bootstrap --tests` installs it).
-    static let executable: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
+    package static let executable: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
         FileManager.default.isExecutableFile(atPath: $0)
     }
 
     /// True when tmux is installed.
-    static var isAvailable: Bool { executable != nil }
+    package static var isAvailable: Bool { executable != nil }
 
     private let socket: String
     private let session = "picker"
@@ -20,7 +19,7 @@ final class TmuxSession {
 
     /// Starts `command` (a shell command line) in a new detached session of `columns` × `rows`, on
     /// a server whose socket is in `directory` (removing the directory removes every trace).
-    init(command: String, columns: Int = 100, rows: Int = 30, socketDirectory directory: URL) throws {
+    package init(command: String, columns: Int = 100, rows: Int = 30, socketDirectory directory: URL) throws {
         socket = directory.appendingPathComponent("tmux.socket").path
         // The client forks the server, which inherits the descriptor Foundation watches to learn
         // that a child exited: the client would seem to run as long as the server. So its exit is
@@ -41,42 +40,42 @@ final class TmuxSession {
     }
 
     /// The visible screen, one line per row, trailing blanks trimmed by tmux.
-    func capture() -> String {
+    package func capture() -> String {
         (try? tmux(["capture-pane", "-p", "-t", session]).output) ?? ""
     }
 
     /// The pane's title (`#{pane_title}`), which a program sets with `ESC ] 0 ;` or `ESC ] 2 ;`.
-    func title() -> String {
+    package func title() -> String {
         ((try? tmux(["display-message", "-p", "-t", session, "#{pane_title}"]).output) ?? "")
             .trimmingCharacters(in: .newlines)
     }
 
     /// From now on, appends every byte the program writes to the terminal, before tmux interprets
     /// it, to `file` (`pipe-pane`).
-    func recordOutput(to file: URL) throws {
+    package func recordOutput(to file: URL) throws {
         let quoted = "'" + file.path.replacingOccurrences(of: "'", with: "'\\''") + "'"
         let piped = try tmux(["pipe-pane", "-t", session, "cat >> \(quoted)"])
         guard piped.status == 0 else { throw TmuxError.failed("pipe-pane", piped.output) }
     }
 
     /// Types `text` literally.
-    func type(_ text: String) throws {
+    package func type(_ text: String) throws {
         _ = try tmux(["send-keys", "-t", session, "-l", text])
     }
 
     /// Presses tmux key names in order (`Space`, `Down`, `Enter`, `Escape`, `C-c`).
-    func press(_ keys: String...) throws {
+    package func press(_ keys: String...) throws {
         _ = try tmux(["send-keys", "-t", session] + keys)
     }
 
     /// Resizes the window (the program gets SIGWINCH).
-    func resize(columns: Int, rows: Int) throws {
+    package func resize(columns: Int, rows: Int) throws {
         _ = try tmux(["resize-window", "-t", session, "-x", "\(columns)", "-y", "\(rows)"])
     }
 
     /// Waits at most `seconds` for the screen to satisfy `condition`; returns the last screen seen.
     @discardableResult
-    func waitForScreen(seconds: Double = 30, _ condition: (String) -> Bool) -> (matched: Bool, screen: String) {
+    package func waitForScreen(seconds: Double = 30, _ condition: (String) -> Bool) -> (matched: Bool, screen: String) {
         var screen = ""
         let matched = eventually(seconds: seconds) {
             screen = capture()
@@ -86,7 +85,7 @@ final class TmuxSession {
     }
 
     /// Stops the private server and everything in it.
-    func kill() {
+    package func kill() {
         guard !killed else { return }
         killed = true
         _ = try? tmux(["kill-server"])
@@ -116,7 +115,7 @@ final class TmuxSession {
 }
 
 /// Why a tmux call failed.
-enum TmuxError: Error {
+package enum TmuxError: Error {
     case notInstalled
     case failed(String, String)
 }
