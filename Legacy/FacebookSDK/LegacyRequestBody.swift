@@ -45,11 +45,6 @@ enum LegacyRequestBody {
         entries.map { (key: $0.key.string, value: .text($0.value)) }
     }
 
-    /// ``values(stored:)`` for entries without their value objects.
-    static func values(stored entries: [(key: LegacyParameterKey, value: String)]) -> [(key: String, value: Value)] {
-        entries.map { (key: $0.key.string, value: .text($0.value)) }
-    }
-
     /// `serializeURL:params:httpMethod:`: the base URL, `?` (or `&` when it has a query already) —
     /// always, even with no pairs — then `key=escaped(value)` joined by `&`. Keys are not escaped.
     /// Files are skipped (for GET the SDK logged "can not use GET to upload a file").

@@ -31,14 +31,9 @@ enum OpenURLStrings {
     /// `NSDictionary.allValues` hands back while the entry is untouched).
     typealias StoredEntry = (key: LegacyParameterKey, value: String, object: NSString)
 
-    /// The keys and the values stored under them, in key order (the order
-    /// `LegacyRequestBody.values(of:)` reads them back in).
-    static func storedEntries(token: String?) -> [(key: LegacyParameterKey, value: String)] {
-        storedEntries(token: token.map { (text: $0, object: $0 as NSString) }).map { (key: $0.key, value: $0.value) }
-    }
-
-    /// ``storedEntries(token:)`` with the value objects `Facebook` stores, `token.object` for the
-    /// token, for ``FBRequest/knownParameterEntries``.
+    /// The keys, the values stored under them and the value objects `Facebook` stores (`token.object`
+    /// for the token), in key order (the order `LegacyRequestBody.values(of:)` reads them back in), for
+    /// ``FBRequest/knownParameterEntries``.
     static func storedEntries(token: (text: String, object: NSString)?) -> [StoredEntry] {
         var stored: [StoredEntry] = []
         stored.reserveCapacity(4)

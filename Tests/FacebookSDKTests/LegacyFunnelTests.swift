@@ -115,9 +115,9 @@ struct LegacyFunnelTests {
     @Test("The parameters Facebook stores into an empty dictionary are what LegacyRequestBody reads back from it")
     func fastPathMatchesTheDictionary() {
         for token in [nil, "TOKEN-1"] as [String?] {
-            let entries = OpenURLStrings.storedEntries(token: token)
+            let entries = OpenURLStrings.storedEntries(token: token.map { (text: $0, object: $0 as NSString) })
             let params = NSMutableDictionary()
-            for entry in entries { params.setObject(entry.value as NSString, forKey: entry.key) }
+            for entry in entries { params.setObject(entry.object, forKey: entry.key) }
             let read = LegacyRequestBody.values(of: params).map { pair -> String in
                 guard case .text(let text) = pair.value else { return "\(pair.key)=<file>" }
                 return "\(pair.key)=\(text)"
