@@ -152,7 +152,14 @@ open class FBRequestConnection: NSObject, @unchecked Sendable {
         _ added: [(request: FBRequest, name: String?)], client: GraphClient
     ) throws(GraphError) -> GraphRequest {
         if added.count == 1 { return withUserAgent(added[0].request.v31GraphRequest()) }
-        return withUserAgent(try client.batchRequest(batchOperations(added)))
+        return try batchRequest(batchOperations(added), client: client)
+    }
+
+    /// The one request that sends `operations` as a batch.
+    static func batchRequest(_ operations: [GraphBatchOperation], client: GraphClient) throws(GraphError)
+        -> GraphRequest
+    {
+        withUserAgent(try client.batchRequest(operations))
     }
 
     /// The batch operations of `added`, each named as it was added.
@@ -175,7 +182,7 @@ open class FBRequestConnection: NSObject, @unchecked Sendable {
         let url = client.configuration.graphBaseURL
         let request: GraphRequest
         do {
-            request = Self.withUserAgent(try client.batchRequest(operations))
+            request = try Self.batchRequest(operations, client: client)
         } catch {
             complete(Array(repeating: .failure(error), count: added.count), answer: nil, url: url)
             return {}
