@@ -138,9 +138,7 @@ final class GraphJSONTape {
                 } else if candidate.kind == .decodedString, strings[Int(candidate.payload)] == name {
                     return index + 1
                 }
-                index += 1
-                let value = nodes[index]
-                index = value.kind.rawValue >= GraphJSONNode.Kind.array.rawValue ? value.end : index + 1
+                index = next(index + 1)
             }
         }
         if let found { return found }
@@ -169,9 +167,7 @@ final class GraphJSONTape {
             let bit: UInt64 = 1 << min(name.payload, 63)
             if lengths & bit != 0 { distinct = false }
             lengths |= bit
-            index += 1
-            let value = nodes[index]
-            index = value.kind.rawValue >= GraphJSONNode.Kind.array.rawValue ? value.end : index + 1
+            index = next(index + 1)
         }
         return (lengths, distinct)
     }
