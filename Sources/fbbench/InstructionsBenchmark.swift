@@ -134,8 +134,10 @@ enum InstructionsBenchmark {
                     "GraphJSON decoder → caller's Decodable"
                 ),
             ]
+            // The body is written once for every parse row and read by each child (`--body`).
+            let bodyPath = AllBenchmark.writeFriendsBody(into: work)
             for (impl, key, label, name) in parses {
-                if let perByte = parsePerByte(impl, valgrind, work) {
+                if let bodyPath, let perByte = parsePerByte(impl, bodyPath: bodyPath, valgrind, work) {
                     rows.append(Row(key: key, label: label, value: perByte))
                     print(
                         name.padding(toLength: 32, withPad: " ", startingAt: 0)
@@ -160,11 +162,10 @@ enum InstructionsBenchmark {
         return (rows, complete)
     }
 
-    /// A parse of the 5,000-friend body (`parse-child --impl IMPL`): two parses minus one, ÷ the
-    /// body's bytes. The body is written once here and read by each child (`--body`): generated in the
-    /// child, it cost ~12 of each callgrind run's ~14 CPU-s.
-    private static func parsePerByte(_ impl: String, _ valgrind: String, _ work: String) -> Double? {
-        guard let bodyPath = AllBenchmark.writeFriendsBody(into: work) else { return nil }
+    /// A parse of the 5,000-friend body at `bodyPath` (`parse-child --impl IMPL --body PATH`): two
+    /// parses minus one, ÷ the body's bytes. The child reads the body its parent wrote: generated in
+    /// the child, it cost ~12 of each callgrind run's ~14 CPU-s.
+    private static func parsePerByte(_ impl: String, bodyPath: String, _ valgrind: String, _ work: String) -> Double? {
         let base = [
             ChildProcess.currentExecutable, "parse-child", "--impl", impl, "--body", bodyPath, "--iterations",
         ]
