@@ -48,6 +48,14 @@ struct V31RequestConnectionTests {
             return connection
         }
 
+        /// A connection (not started) of `me` and `me/friends` on `session`, recording under "a" and "b".
+        func meAndFriendsBatch(_ session: FBSession) -> FBRequestConnection {
+            let batch = connection()
+            batch.add(FBRequest(session: session, graphPath: "me"), completionHandler: handler("a"))
+            batch.add(FBRequest(session: session, graphPath: "me/friends"), completionHandler: handler("b"))
+            return batch
+        }
+
         /// A started connection of `request` alone, its handler recording under `label`.
         func start(_ request: FBRequest, _ label: String, session: FBSession? = nil) -> FBRequestConnection {
             let connection = connection()
@@ -438,9 +446,7 @@ struct V31RequestConnectionTests {
         #expect(single.urlRequest?.value(forHTTPHeaderField: "User-Agent") == "FBiOSSDK.3.1.0")
         single.start()
         #expect(eventually { calls.all.count == 1 })
-        let batch = calls.connection()
-        batch.add(FBRequest(session: session, graphPath: "me"), completionHandler: calls.handler("a"))
-        batch.add(FBRequest(session: session, graphPath: "me/friends"), completionHandler: calls.handler("b"))
+        let batch = calls.meAndFriendsBatch(session)
         #expect(batch.urlRequest?.value(forHTTPHeaderField: "User-Agent") == "FBiOSSDK.3.1.0")
         batch.start()
         #expect(eventually { calls.all.count == 3 })
@@ -469,9 +475,7 @@ struct V31RequestConnectionTests {
         let session = FBSession(accessToken: "T", expirationDate: .distantFuture)
         session.graphBaseURL = bin.url("/")
         let calls = Calls()
-        let batch = calls.connection()
-        batch.add(FBRequest(session: session, graphPath: "me"), completionHandler: calls.handler("a"))
-        batch.add(FBRequest(session: session, graphPath: "me/friends"), completionHandler: calls.handler("b"))
+        let batch = calls.meAndFriendsBatch(session)
         batch.start()
         #expect(eventually { calls.all.count == 2 })
         #expect(calls.labels == ["a", "b"])
