@@ -132,6 +132,11 @@ struct ChildOutcome {
         output.split(separator: "\n").last { $0.hasPrefix("RESULT ") }.map { BenchmarkResult(line: String($0)) }
     }
 
+    /// The child's `LATENCY` line (``RequestLatency``), parsed; nil when it printed none.
+    var latency: BenchmarkResult? {
+        output.split(separator: "\n").last { $0.hasPrefix("LATENCY ") }.map { BenchmarkResult(line: String($0)) }
+    }
+
     /// How the child ended, for a report: `exit 1`, `killed by signal 9`, `did not run`.
     var ending: String {
         guard let status else { return timedOut ? "killed after its timeout" : "did not run" }
@@ -147,7 +152,7 @@ struct ChildOutcome {
 
 /// A `RESULT key=value…` line, as every child prints it (the C loop's format, which the Swift
 /// clients copy): `impl`, `n`, `ok`, `fail`, `missing`, `wall_s`, `rps`, `cpu_us_per_req`,
-/// `maxrss_kb`, `conns`…
+/// `maxrss_kb`, `conns`…; or a `LATENCY p50_us=… p99_us=…` line, read the same way.
 struct BenchmarkResult {
     /// Every `key=value` pair of the line.
     let fields: [String: String]
@@ -181,4 +186,8 @@ struct BenchmarkResult {
     var peakRSSMegabytes: Double { (number("maxrss_kb") ?? 0) / 1024 }
     /// Connections opened, or nil when the client cannot tell.
     var connections: Int? { number("conns").flatMap { $0 < 0 ? nil : Int($0) } }
+    /// The median request's latency in milliseconds (a `LATENCY` line's `p50_us`), or nil.
+    var medianLatencyMilliseconds: Double? { number("p50_us").map { $0 / 1_000 } }
+    /// The 99th percentile latency in milliseconds (a `LATENCY` line's `p99_us`), or nil.
+    var tailLatencyMilliseconds: Double? { number("p99_us").map { $0 / 1_000 } }
 }

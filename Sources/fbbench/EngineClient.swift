@@ -19,7 +19,8 @@ enum EngineClient {
         let engine = CurlEngine.shared
         // `https` negotiates HTTP/2 through ALPN (the default `http2OverTLS`); `http` stays on 1.1.
         let https = request.scheme == "https"
-        let loop = LoadLoop(settings: settings, expectedVersion: https ? "2" : "1.1", countsConnections: true) { loop in
+        let loop = LoadLoop(settings: settings, expectedVersion: https ? "2" : "1.1", countsConnections: true) {
+            loop, started in
             engine.execute(request) { result in
                 switch result {
                 case .success(let response):
@@ -27,10 +28,11 @@ enum EngineClient {
                         status: response.status,
                         bodyBytes: response.body.count,
                         httpVersion: response.httpVersion,
-                        newConnections: response.connection.newConnections
+                        newConnections: response.connection.newConnections,
+                        startedAt: started
                     )
                 case .failure(let error):
-                    loop.fail(error.description)
+                    loop.fail(error.description, startedAt: started)
                 }
             }
         }

@@ -1,6 +1,7 @@
 import FacebookGraph
 import FacebookSDK
 import Foundation
+import Synchronization
 
 /// The `transport-child --client legacy-block|legacy-delegate|modern-async` runs: the whole stack a
 /// caller sees, end to end. The legacy clients use v2's `Facebook` object with its default callback
@@ -33,9 +34,9 @@ enum LegacyClients {
     /// `facebook.request(withGraphPath: "me", params:, method: "GET") { request, result, error in … }`.
     static func runBlock(_ settings: LoadSettings, reading: Reading = .swiftDictionary) -> Int32 {
         guard let (facebook, path) = makeFacebook(settings) else { return 1 }
-        let loop = LoadLoop(settings: settings, expectedVersion: nil, countsConnections: false) { loop in
+        let loop = LoadLoop(settings: settings, expectedVersion: nil, countsConnections: false) { loop, started in
             facebook.request(withGraphPath: path, params: NSMutableDictionary(), method: "GET") { _, result, error in
-                check(result, error, reading, loop)
+                check(result, error, reading, loop, started)
             }
         }
         return loop.run(impl: "legacy-block" + reading.suffix, mode: "main-queue", drivingMainRunLoop: true)
@@ -45,8 +46,9 @@ enum LegacyClients {
     static func runDelegate(_ settings: LoadSettings, reading: Reading = .swiftDictionary) -> Int32 {
         guard let (facebook, path) = makeFacebook(settings) else { return 1 }
         let delegate = CountingDelegate(reading: reading)
-        let loop = LoadLoop(settings: settings, expectedVersion: nil, countsConnections: false) { _ in
-            facebook.request(withGraphPath: path, andDelegate: delegate)
+        let loop = LoadLoop(settings: settings, expectedVersion: nil, countsConnections: false) { _, started in
+            let request = facebook.request(withGraphPath: path, andDelegate: delegate)
+            if started != 0, let request { delegate.stamp(request, started) }
         }
         delegate.loop = loop
         return loop.run(impl: "legacy-delegate" + reading.suffix, mode: "main-queue", drivingMainRunLoop: true)
@@ -61,13 +63,15 @@ enum LegacyClients {
         configuration.retryPolicy = .never
         let client = GraphClient(configuration: configuration)
         let path = split.path
-        let loop = LoadLoop(settings: settings, expectedVersion: nil, countsConnections: false) { loop in
+        let loop = LoadLoop(settings: settings, expectedVersion: nil, countsConnections: false) { loop, started in
             Task {
                 do {
                     let user = try await client.get(path, as: GraphUser.self)
-                    loop.complete(status: user.id.isEmpty ? 0 : 200, bodyBytes: 1, httpVersion: nil, newConnections: 0)
+                    loop.complete(
+                        status: user.id.isEmpty ? 0 : 200, bodyBytes: 1, httpVersion: nil, newConnections: 0,
+                        startedAt: started)
                 } catch {
-                    loop.fail("\(error)")
+                    loop.fail("\(error)", startedAt: started)
                 }
             }
         }
@@ -75,9 +79,11 @@ enum LegacyClients {
     }
 
     /// A legacy result is good when it is the user object; its size stands for the body's.
-    private static func check(_ result: Any?, _ error: (any Error)?, _ reading: Reading, _ loop: LoadLoop) {
+    private static func check(
+        _ result: Any?, _ error: (any Error)?, _ reading: Reading, _ loop: LoadLoop, _ started: UInt64
+    ) {
         if let error {
-            loop.fail("\(error)")
+            loop.fail("\(error)", startedAt: started)
             return
         }
         let members: Int?
@@ -92,9 +98,9 @@ enum LegacyClients {
             }
         }
         if let members {
-            loop.complete(status: 200, bodyBytes: members, httpVersion: nil, newConnections: 0)
+            loop.complete(status: 200, bodyBytes: members, httpVersion: nil, newConnections: 0, startedAt: started)
         } else {
-            loop.complete(status: 0, bodyBytes: 0, httpVersion: nil, newConnections: 0)
+            loop.complete(status: 0, bodyBytes: 0, httpVersion: nil, newConnections: 0, startedAt: started)
         }
     }
 
@@ -121,21 +127,36 @@ enum LegacyClients {
         return (String(url[...slash]), String(url[url.index(after: slash)...]))
     }
 
-    /// The delegate of the delegate run: every terminal callback reports to the loop.
+    /// The delegate of the delegate run: every terminal callback reports to the loop. The delegate
+    /// API hands back the request, not a closure's capture, so a run that records latency keeps each
+    /// request's start stamp by the request's identity until its callback (main queue, as `send`).
     private final class CountingDelegate: NSObject, FBRequestDelegate, @unchecked Sendable {
         var loop: LoadLoop?
         let reading: Reading
+        /// Start stamps of the requests in flight, by request, when the run records latency.
+        private let stamps = Mutex<[ObjectIdentifier: UInt64]>([:])
 
         init(reading: Reading) {
             self.reading = reading
         }
 
+        /// Keeps `request`'s start stamp for its callback.
+        func stamp(_ request: FBRequest, _ started: UInt64) {
+            stamps.withLock { $0[ObjectIdentifier(request)] = started }
+        }
+
+        /// The stamp kept for `request` (removed), or 0 when none was kept.
+        private func started(_ request: FBRequest?) -> UInt64 {
+            guard let request else { return 0 }
+            return stamps.withLock { $0.removeValue(forKey: ObjectIdentifier(request)) } ?? 0
+        }
+
         func request(_ request: FBRequest!, didLoad result: Any!) {
-            if let loop { check(result, nil, reading, loop) }
+            if let loop { check(result, nil, reading, loop, started(request)) }
         }
 
         func request(_ request: FBRequest!, didFailWithError error: (any Error)!) {
-            if let loop { check(nil, error, reading, loop) }
+            if let loop { check(nil, error, reading, loop, started(request)) }
         }
     }
 }

@@ -18,6 +18,9 @@ struct LoadSettings: Sendable {
     /// When set, the child writes `RSS n=… kb=…` to standard error after every this many
     /// completions: the resident set's curve over a long run (does it level off or keep growing?).
     var residentTraceInterval: Int? = nil
+    /// When set, every request's latency is recorded and the child prints a `LATENCY` line after
+    /// its RESULT line (``RequestLatency``; `transport-child --latency`).
+    var recordsLatency = false
 }
 
 /// A closed load loop shared by the Swift clients: keeps ``LoadSettings/concurrency`` requests in
@@ -25,11 +28,13 @@ struct LoadSettings: Sendable {
 /// one `RESULT key=value…` line in the C loop's format.
 ///
 /// A client supplies `send`, which starts one request and reports it with
-/// ``complete(status:bodyBytes:httpVersion:newConnections:)`` or ``fail(_:)`` from whatever thread
-/// its completion runs on. Counters are atomics, so no lock is taken per request.
+/// ``complete(status:bodyBytes:httpVersion:newConnections:startedAt:)`` or ``fail(_:startedAt:)``
+/// from whatever thread its completion runs on, handing back the start stamp `send` was given.
+/// Counters are atomics, so no lock is taken per request.
 final class LoadLoop: Sendable {
-    /// Starts one request for the loop it is given.
-    typealias Send = @Sendable (LoadLoop) -> Void
+    /// Starts one request for the loop it is given; the stamp (``RequestLatency/now()``, or 0 when
+    /// the run records no latency) goes back with the request's completion.
+    typealias Send = @Sendable (LoadLoop, UInt64) -> Void
 
     /// The load shape.
     let settings: LoadSettings
@@ -71,6 +76,8 @@ final class LoadLoop: Sendable {
     private let injectedWork = Int(ProcessInfo.processInfo.environment["FBBENCH_INJECT_INSTRUCTIONS"] ?? "") ?? 0
     /// Where the injected work's result goes, so the optimizer keeps the loop.
     private let injectedSink = Atomic<UInt64>(0)
+    /// Every request's latency, when ``LoadSettings/recordsLatency`` is set.
+    private let latency: RequestLatency?
 
     /// A loop over `settings` whose requests `send` starts; `expectedVersion` (`1.1`, `2`) is
     /// checked on every response when given; `countsConnections` says whether the client reports
@@ -80,6 +87,7 @@ final class LoadLoop: Sendable {
         self.expectedVersion = expectedVersion
         self.countsConnections = countsConnections
         self.send = send
+        latency = settings.recordsLatency ? RequestLatency(requests: settings.requests) : nil
     }
 
     /// Runs the loop until every request completed or the time limit passed, prints the RESULT
@@ -133,11 +141,14 @@ final class LoadLoop: Sendable {
             ("transport_errors", "\(transportErrors.load(ordering: .relaxed))"),
         ]
         print("RESULT " + fields.map { "\($0.0)=\($0.1)" }.joined(separator: " "))
+        if let latency { print(latency.line()) }
         return ok == settings.requests ? 0 : 1
     }
 
-    /// Reports a response; checks status 200, the reference body size and the HTTP version.
-    func complete(status: Int, bodyBytes: Int, httpVersion: String?, newConnections: Int) {
+    /// Reports a response to the request `send` stamped `startedAt`; checks status 200, the
+    /// reference body size and the HTTP version.
+    func complete(status: Int, bodyBytes: Int, httpVersion: String?, newConnections: Int, startedAt: UInt64) {
+        if let latency { latency.record(startedAt: startedAt) }
         var good = true
         if status != 200 {
             badStatus.wrappingAdd(1, ordering: .relaxed)
@@ -162,8 +173,10 @@ final class LoadLoop: Sendable {
         finishOne()
     }
 
-    /// Reports a request that got no response; the first three messages go to standard error.
-    func fail(_ message: String) {
+    /// Reports a request that got no response (stamped `startedAt`); the first three messages go
+    /// to standard error.
+    func fail(_ message: String, startedAt: UInt64) {
+        if let latency { latency.record(startedAt: startedAt) }
         if transportErrors.wrappingAdd(1, ordering: .relaxed).newValue <= 3 {
             FileHandle.standardError.write(Data("error: \(message)\n".utf8))
         }
@@ -202,7 +215,7 @@ final class LoadLoop: Sendable {
     /// Starts a request unless all have been started.
     private func startNext() {
         if started.wrappingAdd(1, ordering: .relaxed).oldValue < settings.requests {
-            send(self)
+            send(self, latency == nil ? 0 : RequestLatency.now())
         }
     }
 }

@@ -107,7 +107,7 @@ struct TransportBenchmark {
             try? FileManager.default.removeItem(atPath: workDirectory)
         }
 
-        let cBinary = compileCLoop(into: workDirectory)
+        let cBinary = compileCLoop(into: workDirectory, recordingLatency: true)
         var clients: [Client] = [.engineHTTP1, .urlSessionHTTP1]
         if cBinary != nil { clients.append(.cHTTP1) }
         if includeAPIs {
@@ -148,6 +148,7 @@ struct TransportBenchmark {
     private func childProcess(for client: Client, fixture: NginxFixture, cBinary: String?) -> ChildProcess {
         let load = [
             "--requests", "\(requests)", "--concurrency", "\(concurrency)", "--time-limit", "\(timeLimitSeconds)",
+            "--latency",
         ]
         let cLoad = ["-n", "\(requests)", "-c", "\(concurrency)", "-T", "\(timeLimitSeconds)"]
         let (executable, arguments): (String, [String])
@@ -184,8 +185,10 @@ struct TransportBenchmark {
     }
 
     /// Compiles `c_multi.c` into `directory`; nil (with the reason printed) when it is absent or
-    /// does not compile.
-    func compileCLoop(into directory: String) -> String? {
+    /// does not compile. With `recordingLatency`, ``RequestLatency/cLoopHook`` is compiled in front
+    /// of it (`cc -include`), the anchor's source unchanged: the binary then prints a `LATENCY` line.
+    /// `fbbench instructions` compiles it without, so the C row's count is the anchor's own.
+    func compileCLoop(into directory: String, recordingLatency: Bool = false) -> String? {
         let source = cSourcePath()
         guard FileManager.default.fileExists(atPath: source) else {
             print("C reference loop not found at \(source): no C rows (use --c-source or FB_BENCH_C_SOURCE)")
@@ -196,9 +199,18 @@ struct TransportBenchmark {
             return nil
         }
         let binary = "\(directory)/c_multi"
+        var hook: [String] = []
+        if recordingLatency {
+            let header = "\(directory)/fbbench_latency.h"
+            guard FileManager.default.createFile(atPath: header, contents: Data(RequestLatency.cLoopHook.utf8)) else {
+                print("cannot write \(header): no C rows")
+                return nil
+            }
+            hook = ["-include", header]
+        }
         let outcome = ChildProcess(
             executable: compiler,
-            arguments: ["-O2", "-o", binary, source, "-lcurl"],
+            arguments: ["-O2"] + hook + ["-o", binary, source, "-lcurl"],
             timeoutSeconds: 120
         ).run(in: directory)
         guard outcome.status == 0 else {
@@ -250,15 +262,25 @@ struct TransportBenchmark {
             return left ? text + fill : fill + text
         }
         print("Medians of \(runs) run(s), \(requests) requests, \(concurrency) in flight:\n")
+        func latencyMedian(_ client: Client, _ metric: (BenchmarkResult) -> Double?) -> Double? {
+            let outcomes: [ChildOutcome] = results[client] ?? []
+            let lines: [BenchmarkResult] = outcomes.compactMap { $0.latency }
+            let values = lines.compactMap(metric).sorted()
+            guard !values.isEmpty else { return nil }
+            let middle = values.count / 2
+            return values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
+        }
         print(
             pad("client", 36, left: true) + pad("req/s", 10) + pad("CPU µs/req", 12) + pad("peak RSS MB", 13)
-                + pad("conns", 7))
+                + pad("conns", 7) + pad("p50 ms", 9) + pad("p99 ms", 9))
         for client in clients {
             let connections = median(client) { Double($0.connections ?? -1) }.flatMap { $0 < 0 ? nil : $0 }
             print(
                 pad(client.label, 36, left: true) + pad(cell(median(client, \.requestsPerSecond), "%.0f"), 10)
                     + pad(cell(median(client, \.cpuMicrosecondsPerRequest), "%.1f"), 12)
-                    + pad(cell(median(client, \.peakRSSMegabytes), "%.1f"), 13) + pad(cell(connections, "%.0f"), 7))
+                    + pad(cell(median(client, \.peakRSSMegabytes), "%.1f"), 13) + pad(cell(connections, "%.0f"), 7)
+                    + pad(cell(latencyMedian(client, \.medianLatencyMilliseconds), "%.2f"), 9)
+                    + pad(cell(latencyMedian(client, \.tailLatencyMilliseconds), "%.2f"), 9))
         }
         func ratio(_ name: String, _ numerator: Double?, _ denominator: Double?) {
             guard let numerator, let denominator, denominator > 0 else {
@@ -269,19 +291,23 @@ struct TransportBenchmark {
         }
         let rps: (BenchmarkResult) -> Double = \.requestsPerSecond
         let cpu: (BenchmarkResult) -> Double = \.cpuMicrosecondsPerRequest
+        let tail: (BenchmarkResult) -> Double? = \.tailLatencyMilliseconds
         print("\nRatios measured in this run (of the medians):")
         ratio("engine req/s ÷ URLSession req/s, HTTP/1.1", median(.engineHTTP1, rps), median(.urlSessionHTTP1, rps))
         ratio("engine req/s ÷ C req/s, HTTP/1.1", median(.engineHTTP1, rps), median(.cHTTP1, rps))
         ratio("engine CPU µs/req ÷ C CPU µs/req, HTTP/1.1", median(.engineHTTP1, cpu), median(.cHTTP1, cpu))
+        ratio("engine p99 ÷ C p99, HTTP/1.1", latencyMedian(.engineHTTP1, tail), latencyMedian(.cHTTP1, tail))
         if includeAPIs {
             for client in Client.apiRows {
                 ratio("\(client.label) req/s ÷ C req/s", median(client, rps), median(.cHTTP1, rps))
                 ratio("\(client.label) CPU µs/req ÷ C CPU µs/req", median(client, cpu), median(.cHTTP1, cpu))
+                ratio("\(client.label) p99 ÷ C p99", latencyMedian(client, tail), latencyMedian(.cHTTP1, tail))
             }
         }
         if includeHTTP2 {
             ratio("engine req/s ÷ C req/s, HTTPS + HTTP/2", median(.engineHTTP2, rps), median(.cHTTP2, rps))
             ratio("engine CPU µs/req ÷ C CPU µs/req, HTTPS + HTTP/2", median(.engineHTTP2, cpu), median(.cHTTP2, cpu))
+            ratio("engine p99 ÷ C p99, HTTPS + HTTP/2", latencyMedian(.engineHTTP2, tail), latencyMedian(.cHTTP2, tail))
             print("\nNo URLSession HTTPS row: URLSession on Linux cannot be given a custom CA for the test server.")
         }
     }

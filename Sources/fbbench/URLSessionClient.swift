@@ -26,13 +26,15 @@ enum URLSessionClient {
         configuration.timeoutIntervalForRequest = 30
         let session = URLSession(configuration: configuration)
         let request = URLRequest(url: url)
-        let loop = LoadLoop(settings: settings, expectedVersion: nil, countsConnections: false) { loop in
+        let loop = LoadLoop(settings: settings, expectedVersion: nil, countsConnections: false) { loop, started in
             session.dataTask(with: request) { data, response, error in
                 if let error {
-                    loop.fail("\(error)")
+                    loop.fail("\(error)", startedAt: started)
                 } else {
                     let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-                    loop.complete(status: status, bodyBytes: data?.count ?? 0, httpVersion: nil, newConnections: 0)
+                    loop.complete(
+                        status: status, bodyBytes: data?.count ?? 0, httpVersion: nil, newConnections: 0,
+                        startedAt: started)
                 }
             }
             .resume()

@@ -50,6 +50,8 @@ let childHelp = """
       --ca FILE           Extra CA file for https (engine only; URLSession cannot take one on Linux).
       --time-limit S      Gives up after S seconds (default 120).
       --rss-every N       Writes `RSS n=… kb=…` (the resident set) to standard error every N requests.
+      --latency           Records every request's latency and prints `LATENCY p50_us=… p99_us=… max_us=… n=…`
+                          after the RESULT line.
       -h, --help          Shows this help.
 
     Exit status 0 when every response had status 200 and the first response's body size.
@@ -193,7 +195,7 @@ func runCommand(_ arguments: [String]) -> Int32 {
             let options = try ParsedOptions(
                 arguments.dropFirst(),
                 valued: ["--client", "--url", "--requests", "--concurrency", "--ca", "--time-limit", "--rss-every"],
-                flags: ["-h", "--help"]
+                flags: ["-h", "--help", "--latency"]
             )
             if options.has("-h") || options.has("--help") {
                 print(childHelp)
@@ -207,7 +209,8 @@ func runCommand(_ arguments: [String]) -> Int32 {
                 caFile: options.string("--ca"),
                 timeLimitSeconds: try options.integer("--time-limit", default: 120, in: 1...86_400),
                 residentTraceInterval: options.string("--rss-every") == nil
-                    ? nil : try options.integer("--rss-every", default: 0, in: 1...100_000_000)
+                    ? nil : try options.integer("--rss-every", default: 0, in: 1...100_000_000),
+                recordsLatency: options.has("--latency")
             )
             switch options.string("--client") {
             case "engine": return EngineClient.run(settings)
