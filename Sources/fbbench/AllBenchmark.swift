@@ -10,8 +10,9 @@ enum AllBenchmark {
     /// The text `fbbench all --help` prints.
     static let help = """
         OVERVIEW: Every benchmark in one run: transport and API rows (engine, C loop, URLSession, legacy
-        block and delegate, modern async; HTTP/1.1 and HTTPS + HTTP/2), parse, memory, instructions per
-        request under callgrind, then the chart.
+        block and delegate, modern async; HTTP/1.1 and HTTPS + HTTP/2; req/s, CPU, p50 and p99 latency),
+        parse, memory, instructions per request under callgrind (HTTP/1.1, and the C loop and the
+        engine over HTTPS + HTTP/2), the picker, then the chart.
 
         USAGE: fbbench all [--requests N] [--runs R] [--chart PATH] [--memory-requests N]
 
@@ -66,11 +67,14 @@ enum AllBenchmark {
         print("\n== memory ==")
         status = max(status, runMemory(longRequests: memoryRequests))
         print("\n== instructions per request (callgrind) ==")
-        let instructions = InstructionsBenchmark.run(InstructionsBenchmark.Options()).rows.map { ($0.label, $0.value) }
+        let instructions = InstructionsBenchmark.run(InstructionsBenchmark.Options(includeHTTP2: true)).rows.map {
+            ($0.label, $0.value)
+        }
         print("\n== picker (filter + group + sort per keystroke) ==")
         status = max(status, PickerFilterBenchmark.run())
         let path = chart ?? packageRoot().appendingPathComponent("docs/performance-chart.svg").path
-        writeChart(to: path, rates: transport.medians, instructions: instructions)
+        writeChart(
+            to: path, rates: transport.medians, tailLatencies: transport.tailLatencies, instructions: instructions)
         print("\nchart written to \(path)")
         return status
     }
@@ -300,13 +304,16 @@ enum AllBenchmark {
 
     // MARK: - chart
 
-    /// An SVG of two bar groups: req/s per client, and instructions per request per client.
+    /// An SVG of three bar groups: req/s per client, p99 latency per client, and instructions per
+    /// request per client.
     static func writeChart(
         to path: String, rates: [(label: String, requestsPerSecond: Double)],
+        tailLatencies: [(label: String, milliseconds: Double)],
         instructions: [(label: String, perRequest: Double)]
     ) {
+        let rows = rates.count + tailLatencies.count + instructions.count
         var svg = """
-            <svg xmlns="http://www.w3.org/2000/svg" width="900" height="\(60 + 26 * (rates.count + instructions.count) + 80)" font-family="sans-serif" font-size="12">
+            <svg xmlns="http://www.w3.org/2000/svg" width="900" height="\(60 + 26 * rows + 120)" font-family="sans-serif" font-size="12">
             <rect width="100%" height="100%" fill="white"/>
 
             """
@@ -321,7 +328,8 @@ enum AllBenchmark {
                     of: "<", with: "&lt;")
                 svg += "<text x=\"10\" y=\"\(y + 14)\">\(escaped)</text>\n"
                 svg += "<rect x=\"260\" y=\"\(y + 3)\" width=\"\(width)\" height=\"16\" fill=\"\(color)\"/>\n"
-                svg += "<text x=\"\(266 + width)\" y=\"\(y + 15)\">\(String(format: "%.0f", value)) \(unit)</text>\n"
+                let number = String(format: value < 100 ? "%.2f" : "%.0f", value)
+                svg += "<text x=\"\(266 + width)\" y=\"\(y + 15)\">\(number) \(unit)</text>\n"
                 y += 26
             }
             y += 30
@@ -329,6 +337,9 @@ enum AllBenchmark {
         group(
             "Requests per second (GET /me, 64 in flight, median)", rates.map { ($0.label, $0.requestsPerSecond) },
             "req/s", "#4a7bd0")
+        group(
+            "p99 latency per request (64 in flight, median of the runs' p99)",
+            tailLatencies.map { ($0.label, $0.milliseconds) }, "ms", "#5aa469")
         group(
             "Instructions per request (callgrind)", instructions.map { ($0.label, $0.perRequest) }, "instr", "#d07a4a")
         svg += "</svg>\n"

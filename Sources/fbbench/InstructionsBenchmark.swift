@@ -15,13 +15,17 @@ enum InstructionsBenchmark {
         and through NSDictionary (legacy-block-nsdictionary, legacy-delegate-nsdictionary: the
         library's own cost, no bridge).
 
-        USAGE: fbbench instructions [--requests N] [--parse] [--tsv PATH] [--rows]
+        USAGE: fbbench instructions [--requests N] [--parse] [--h2] [--tsv PATH] [--rows]
 
         OPTIONS:
           --requests N  The smaller run's requests; the larger sends 3N (default 1000).
           --parse       Also the v2 parse of the 5,000-friend body to the mutable legacy result, and
                         its decode into a caller's own Decodable model (the general keyed
                         containers), in instructions per byte (a child parsing twice minus once).
+          --h2          Also the C loop and the engine over HTTPS + HTTP/2 (one multiplexed
+                        connection, the run's CA): rows c-loop-h2 and engine-h2, the engine's
+                        compared with the C loop's over the same protocol. `fbbench all` measures
+                        them; the guard does not.
           --tsv PATH    Also writes one `row<TAB>instructions` line per row measured (the rows:
                         c-loop, engine, legacy-block, legacy-delegate, legacy-block-nsdictionary,
                         legacy-delegate-nsdictionary, modern-async, legacy-parse-per-byte,
@@ -41,6 +45,8 @@ enum InstructionsBenchmark {
         var requests = 1_000
         /// Whether to count the parses' instructions per byte too.
         var includeParse = false
+        /// Whether to count the C loop and the engine over HTTPS + HTTP/2 too.
+        var includeHTTP2 = false
         /// Where the `row<TAB>value` lines go, if anywhere.
         var tsvPath: String?
     }
@@ -86,8 +92,16 @@ enum InstructionsBenchmark {
         let cBinary = transport.compileCLoop(into: work)
         let url = fixture.httpURL("/me")
         var plan: [(key: String, label: String, arguments: (Int) -> [String])] = []
+        let httpsURL = fixture.httpsURL("/me")
         if let cBinary {
             plan.append(("c-loop", "C libcurl multi", { [cBinary, "-n", "\($0)", "-c", "64", "-u", url] }))
+            if options.includeHTTP2 {
+                plan.append(
+                    (
+                        "c-loop-h2", "C libcurl multi, HTTPS + HTTP/2",
+                        { [cBinary, "-n", "\($0)", "-c", "64", "-2", "-A", fixture.caFile, "-u", httpsURL] }
+                    ))
+            }
         } else {
             print("C libcurl multi: not measured (no C source, see fbbench transport --help)")
         }
@@ -99,6 +113,18 @@ enum InstructionsBenchmark {
                         [
                             ChildProcess.currentExecutable, "transport-child", "--client", client, "--url", url,
                             "--requests", "\($0)", "--time-limit", "600",
+                        ]
+                    }
+                ))
+        }
+        if options.includeHTTP2 {
+            plan.append(
+                (
+                    "engine-h2", "engine, HTTPS + HTTP/2",
+                    {
+                        [
+                            ChildProcess.currentExecutable, "transport-child", "--client", "engine", "--url", httpsURL,
+                            "--ca", fixture.caFile, "--requests", "\($0)", "--time-limit", "600",
                         ]
                     }
                 ))
@@ -118,8 +144,11 @@ enum InstructionsBenchmark {
             rows.append(Row(key: entry.key, label: entry.label, value: perRequest))
             print(entry.label.padding(toLength: 36, withPad: " ", startingAt: 0) + String(format: "%10.0f", perRequest))
         }
-        if let c = rows.first(where: { $0.key == "c-loop" })?.value {
-            for row in rows where row.key != "c-loop" {
+        // Each row against the C loop over the same protocol.
+        let anchors = rows.filter { $0.key.hasPrefix("c-loop") }
+        for row in rows where !row.key.hasPrefix("c-loop") {
+            let anchorKey = row.key.hasSuffix("-h2") ? "c-loop-h2" : "c-loop"
+            if let c = anchors.first(where: { $0.key == anchorKey })?.value {
                 print(String(format: "  %@ ÷ C: %.2f×", row.label, row.value / c))
             }
         }

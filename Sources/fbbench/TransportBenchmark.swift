@@ -43,6 +43,9 @@ struct TransportBenchmark {
     var includeAPIs = false
     /// Filled by ``run()``: each row's median req/s, for `fbbench all`'s chart.
     var medians: [(label: String, requestsPerSecond: Double)] = []
+    /// Filled by ``run()``: each row's median p99 latency in milliseconds (rows that reported one),
+    /// for `fbbench all`'s chart.
+    var tailLatencies: [(label: String, milliseconds: Double)] = []
 
     /// One client configuration: a row of the table.
     enum Client: CaseIterable {
@@ -138,6 +141,9 @@ struct TransportBenchmark {
         medians = clients.map { client in
             let values = (results[client] ?? []).compactMap(\.result).map(\.requestsPerSecond).sorted()
             return (client.label, values.isEmpty ? 0 : values[values.count / 2])
+        }
+        tailLatencies = clients.compactMap { client in
+            Self.latencyMedian(results[client] ?? [], \.tailLatencyMilliseconds).map { (client.label, $0) }
         }
         let allGood = results.values.allSatisfy { $0.allSatisfy(\.succeeded) }
         if !allGood { printError("some child runs failed (see above)") }
@@ -246,6 +252,15 @@ struct TransportBenchmark {
             + outcome.errorOutput.split(separator: "\n").prefix(5).map { "    \($0)" }.joined(separator: "\n")
     }
 
+    /// The median over `outcomes` of a latency figure (`metric` of each run's `LATENCY` line), or nil
+    /// when no run reported one.
+    private static func latencyMedian(_ outcomes: [ChildOutcome], _ metric: (BenchmarkResult) -> Double?) -> Double? {
+        let values = outcomes.compactMap(\.latency).compactMap(metric).sorted()
+        guard !values.isEmpty else { return nil }
+        let middle = values.count / 2
+        return values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
+    }
+
     /// The table of medians and the ratios measured in this run.
     private func printTable(clients: [Client], results: [Client: [ChildOutcome]]) {
         func median(_ client: Client, _ metric: (BenchmarkResult) -> Double) -> Double? {
@@ -263,12 +278,7 @@ struct TransportBenchmark {
         }
         print("Medians of \(runs) run(s), \(requests) requests, \(concurrency) in flight:\n")
         func latencyMedian(_ client: Client, _ metric: (BenchmarkResult) -> Double?) -> Double? {
-            let outcomes: [ChildOutcome] = results[client] ?? []
-            let lines: [BenchmarkResult] = outcomes.compactMap { $0.latency }
-            let values = lines.compactMap(metric).sorted()
-            guard !values.isEmpty else { return nil }
-            let middle = values.count / 2
-            return values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
+            Self.latencyMedian(results[client] ?? [], metric)
         }
         print(
             pad("client", 36, left: true) + pad("req/s", 10) + pad("CPU µs/req", 12) + pad("peak RSS MB", 13)

@@ -177,7 +177,8 @@ func runCommand(_ arguments: [String]) -> Int32 {
                 longRequests: try options.integer("--memory-requests", default: 1_000_000, in: 10_000...100_000_000))
         case "instructions":
             let options = try ParsedOptions(
-                arguments.dropFirst(), valued: ["--requests", "--tsv"], flags: ["--parse", "--rows", "-h", "--help"])
+                arguments.dropFirst(), valued: ["--requests", "--tsv"],
+                flags: ["--parse", "--h2", "--rows", "-h", "--help"])
             if options.has("-h") || options.has("--help") {
                 print(InstructionsBenchmark.help)
                 return 0
@@ -189,7 +190,8 @@ func runCommand(_ arguments: [String]) -> Int32 {
             let outcome = InstructionsBenchmark.run(
                 InstructionsBenchmark.Options(
                     requests: try options.integer("--requests", default: 1_000, in: 10...1_000_000),
-                    includeParse: options.has("--parse"), tsvPath: options.string("--tsv")))
+                    includeParse: options.has("--parse"), includeHTTP2: options.has("--h2"),
+                    tsvPath: options.string("--tsv")))
             return outcome.complete && !outcome.rows.isEmpty ? 0 : 1
         case "transport-child":
             let options = try ParsedOptions(
