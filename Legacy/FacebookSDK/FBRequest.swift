@@ -26,7 +26,26 @@ open class FBRequest: NSObject, @unchecked Sendable {
     /// The connection while the request is in flight (use it to `cancel()`); nil otherwise.
     public var connection: FBURLConnection!
     /// The response body while the delegate's terminal callbacks run; nil otherwise.
-    public var responseText: NSMutableData!
+    ///
+    /// Made from the body at its first read, then the same object for the rest of that response
+    /// (a caller's edits stay in it); a request whose callbacks never read it copies nothing.
+    public var responseText: NSMutableData! {
+        get {
+            if responseTextObject == nil, let body = responseBody {
+                responseTextObject = NSMutableData(data: body)
+                responseBody = nil
+            }
+            return responseTextObject
+        }
+        set {
+            responseTextObject = newValue
+            responseBody = nil
+        }
+    }
+    /// ``responseText`` once read or set.
+    private var responseTextObject: NSMutableData?
+    /// The body ``responseText`` is made from at its first read; nil once made, or when there is none.
+    private var responseBody: Data?
     /// `kFBRequestStateReady`, `…Loading` or `…Complete` (`kFBRequestStateError` is never set, as in v2).
     public internal(set) var state: FBRequestState = FBRequestState(kFBRequestStateReady)
     /// True when the request failed with error code 190 (or, with the v3.1 rule on, a Graph
@@ -229,7 +248,7 @@ open class FBRequest: NSObject, @unchecked Sendable {
         if case .failure(let error) = outcome { failure = error } else { failure = nil }
         let expired = failure?.expiresLegacySession(graphRule: invalidatesOnGraphTokenErrors) ?? false
         if let resultCompletion {
-            responseText = raw.map { NSMutableData(data: $0.body) }
+            setResponseBody(raw?.body)
             // A token error invalidates the session as the legacy path does (REST 190; Graph 190 or
             // 2500 with ``Facebook/invalidatesSessionOnGraphTokenErrors``), after the completion.
             if expired { sessionDidExpire = true }
@@ -249,7 +268,7 @@ open class FBRequest: NSObject, @unchecked Sendable {
         }
         delegate?.request(self, didReceive: responseCache?.make(raw) ?? LegacyHTTPResponse.make(raw))
         guard !connection.isCancelled else { return }
-        responseText = NSMutableData(data: raw.body)
+        setResponseBody(raw.body)
         delegate?.request(self, didLoadRawResponse: raw.body)
         guard !connection.isCancelled else { return }
         switch LegacyResponseParser.parse(body: raw.body, status: raw.status) {
@@ -266,6 +285,12 @@ open class FBRequest: NSObject, @unchecked Sendable {
             fail(with: parseError, expired: expired)
         }
         finish()
+    }
+
+    /// ``responseText`` for a new response: `body`, copied only if a callback reads it.
+    private func setResponseBody(_ body: Data?) {
+        responseTextObject = nil
+        responseBody = body
     }
 
     /// v2's `failWithError:`: notes an expired session (the one token rule,

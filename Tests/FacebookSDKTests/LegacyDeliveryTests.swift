@@ -114,6 +114,43 @@ struct LegacyDeliveryTests {
         #expect(watcher.textDuringLoad == Data(#"{"status":201}"#.utf8))
     }
 
+    @Test(
+        "responseText is one object per response: repeated reads in the callbacks get the same object, edits included")
+    func responseTextIsOneObjectPerResponse() throws {
+        let fixture = try LegacyFixture()
+        defer { fixture.stop() }
+        final class TextReader: NSObject, FBRequestDelegate, @unchecked Sendable {
+            var sameObject = false
+            var firstText: Data?
+            var textAfterEdit: Data?
+            var textInDidLoad: Data?
+            let done = DispatchSemaphore(value: 0)
+            func request(_ request: FBRequest!, didLoadRawResponse data: Data!) {
+                let first = request.responseText
+                let second = request.responseText
+                sameObject = first != nil && first === second
+                firstText = first.map { Data(referencing: $0) }
+                first?.append(Data("!".utf8))
+                textAfterEdit = request.responseText.map { Data(referencing: $0) }
+            }
+            func request(_ request: FBRequest!, didLoad result: Any!) {
+                textInDidLoad = request.responseText.map { Data(referencing: $0) }
+                done.signal()
+            }
+            func request(_ request: FBRequest!, didFailWithError error: Error!) { done.signal() }
+        }
+        let reader = TextReader()
+        let request: FBRequest = fixture.facebook.request(withGraphPath: "status/201", andDelegate: reader)
+        #expect(reader.done.wait(scaledSeconds: 10))
+        let body = Data(#"{"status":201}"#.utf8)
+        #expect(reader.sameObject)
+        #expect(reader.firstText == body)
+        #expect(reader.textAfterEdit == body + Data("!".utf8))
+        #expect(reader.textInDidLoad == body + Data("!".utf8), "the object read earlier is the one didLoad sees")
+        #expect(eventually { fixture.onQueue { request.state } == FBRequestState(kFBRequestStateComplete) })
+        #expect(fixture.onQueue { request.responseText } == nil)
+    }
+
     @Test("The state is Loading while in flight")
     func loadingState() throws {
         // Held until the checks are made: an answer after a fixed delay may come first on a loaded machine.
