@@ -76,10 +76,10 @@ open class FBRequest: NSObject, @unchecked Sendable {
     var transport: any HTTPTransport = CurlEngine.shared
     /// Hears each step of the call from the client (``Facebook``'s `eventHandler`); nil for none.
     var eventHandler: (@Sendable (GraphEvent) -> Void)?
-    /// The entries, in key order, that ``Facebook`` has just stored into an empty ``params`` itself
-    /// (`OpenURLStrings.storedEntries(token:)`, with the value objects stored), so that ``connect()``
-    /// need not read the dictionary back when it still holds exactly them; empty otherwise.
-    var knownParameterEntries: [OpenURLStrings.StoredEntry] = []
+    /// What ``Facebook`` has just stored into an empty ``params`` itself (the entries in key order,
+    /// with the value objects stored, and the pairs they send), so that ``connect()`` need not read
+    /// the dictionary back when it still holds exactly them; nil otherwise.
+    var knownParameters: OpenURLStrings.StoredParameters?
     /// Where the delegate's `HTTPURLResponse` comes from: the `Facebook` object's cache, or nil (a
     /// new one per response).
     var responseCache: LegacyHTTPResponseCache?
@@ -140,18 +140,17 @@ open class FBRequest: NSObject, @unchecked Sendable {
     open func connect() {
         delegate?.requestLoading(self)
         let request: GraphRequest
-        if !knownParameterEntries.isEmpty, let params, params.count == knownParameterEntries.count,
-            delegate == nil || holdsKnownEntries(params)
+        if let known = knownParameters, let params, params.count == known.entries.count,
+            delegate == nil || holdsKnownEntries(params, known.entries)
         {
             // `Facebook.openURL` filled an empty dictionary with these entries just now, and the
-            // delegate (if any) left them as they were: the same pairs `values(of:)` would read back.
-            request = LegacyRequestBody.graphRequest(
-                url: url ?? "", httpMethod: httpMethod ?? "GET",
-                values: LegacyRequestBody.values(stored: knownParameterEntries))
+            // delegate (if any) left them as they were: the pairs `values(of:)` would read back, made
+            // once for the token.
+            request = LegacyRequestBody.graphRequest(url: url ?? "", httpMethod: httpMethod ?? "GET", text: known.pairs)
         } else {
             request = LegacyRequestBody.graphRequest(url: url ?? "", httpMethod: httpMethod ?? "GET", params: params)
         }
-        knownParameterEntries = []
+        knownParameters = nil
         let connection = FBURLConnection { [weak self] in self?.connectionWasCancelled() }
         self.connection = connection
         state = FBRequestState(kFBRequestStateLoading)
@@ -214,8 +213,8 @@ open class FBRequest: NSObject, @unchecked Sendable {
         return configuration
     }()
 
-    /// True when `params` holds exactly ``knownParameterEntries``: each of its keys is one of their
-    /// key objects with that entry's value object under it, and nothing else.
+    /// True when `params` holds exactly `entries` (``knownParameters``): each of its keys is one of
+    /// their key objects with that entry's value object under it, and nothing else.
     ///
     /// It compares objects, not text: swift-corelibs-foundation's `allKeys` and `allValues` hand out
     /// the stored objects, in one order (its storage's), where `object(forKey:)` bridges each value
@@ -223,13 +222,13 @@ open class FBRequest: NSObject, @unchecked Sendable {
     /// value the delegate set, even an equal string, is another object: the request then reads the
     /// dictionary back, as it does for any change. Were a Foundation to copy or reorder what these
     /// return, the check would fail the same way, never pass wrongly.
-    private func holdsKnownEntries(_ params: NSMutableDictionary) -> Bool {
+    private func holdsKnownEntries(_ params: NSMutableDictionary, _ entries: [OpenURLStrings.StoredEntry]) -> Bool {
         let keys = params.allKeys
         let values = params.allValues
-        guard keys.count == knownParameterEntries.count, values.count == keys.count else { return false }
+        guard keys.count == entries.count, values.count == keys.count else { return false }
         for (key, value) in zip(keys, values) {
             guard let key = key as? LegacyParameterKey, let value = value as? NSString,
-                let entry = knownParameterEntries.first(where: { $0.key === key }), entry.object === value
+                let entry = entries.first(where: { $0.key === key }), entry.object === value
             else { return false }
         }
         return true

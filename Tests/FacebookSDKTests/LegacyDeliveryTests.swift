@@ -90,6 +90,35 @@ struct LegacyDeliveryTests {
         #expect(args.count == 4)
     }
 
+    @Test("A caller's edits of its params after the call change neither that request nor the next one")
+    func parameterEditsStayWithTheirRequest() throws {
+        let fixture = try LegacyFixture()
+        defer { fixture.stop() }
+        fixture.login(token: "TOKEN-1")
+        let params = NSMutableDictionary()
+        let first = Recorder()
+        fixture.facebook.request(withGraphPath: "get", andParams: params, andDelegate: first)
+        // The call has built its request: what the caller does to its dictionary now is its own.
+        #expect(params.count == 4, "v2 stored its entries into the caller's dictionary")
+        params.setObject("xml", forKey: "format" as NSString)
+        params.setObject("id", forKey: "fields" as NSString)
+        params.removeObject(forKey: "access_token")
+        #expect(first.waitForTerminal())
+        // A later request with the same token starts from what Facebook stores, not the edits.
+        let second = Recorder()
+        fixture.facebook.request(withGraphPath: "get", andParams: NSMutableDictionary(), andDelegate: second)
+        #expect(second.waitForTerminal())
+        for recorder in [first, second] {
+            let result = recorder.events.first { $0.name == "didLoad" }?.value
+            let args = try #require((result as? [String: Any])?["args"] as? [String: Any])
+            #expect(args["access_token"] as? String == "TOKEN-1")
+            #expect(args["format"] as? String == "json")
+            #expect(args["sdk"] as? String == "ios")
+            #expect(args["sdk_version"] as? String == "2")
+            #expect(args.count == 4, "\(args)")
+        }
+    }
+
     @Test(
         "didReceive gets an HTTPURLResponse with the status; responseText holds the body during the terminal callback")
     func responseAndBody() throws {
