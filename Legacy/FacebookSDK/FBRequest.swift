@@ -226,10 +226,19 @@ open class FBRequest: NSObject, @unchecked Sendable {
         let keys = params.allKeys
         let values = params.allValues
         guard keys.count == entries.count, values.count == keys.count else { return false }
-        for (key, value) in zip(keys, values) {
-            guard let key = key as? LegacyParameterKey, let value = value as? NSString,
-                let entry = entries.first(where: { $0.key === key }), entry.object === value
-            else { return false }
+        // Position by position in the two arrays, each key looked for among the four entries by
+        // identity in a plain loop (a `zip` iterator and a `first(where:)` closure per key: ~0.5k
+        // more a request). What is left is Foundation's two arrays and the eight casts.
+        for position in 0..<keys.count {
+            guard let key = keys[position] as? LegacyParameterKey, let value = values[position] as? NSString else {
+                return false
+            }
+            var paired = false
+            for index in entries.indices where entries[index].key === key {
+                paired = entries[index].object === value
+                break
+            }
+            guard paired else { return false }
         }
         return true
     }
