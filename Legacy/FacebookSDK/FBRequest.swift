@@ -76,6 +76,10 @@ open class FBRequest: NSObject, @unchecked Sendable {
     var transport: any HTTPTransport = CurlEngine.shared
     /// Hears each step of the call from the client (``Facebook``'s `eventHandler`); nil for none.
     var eventHandler: (@Sendable (GraphEvent) -> Void)?
+    /// Set by the protocol's own `requestLoading` (the no-op a delegate gets when it does not
+    /// implement the method) while ``connect()`` calls it: the parameters are then as ``Facebook``
+    /// left them, with no need to look.
+    var requestLoadingWasTheDefault = false
     /// What ``Facebook`` has just stored into an empty ``params`` itself (the entries in key order,
     /// with the value objects stored, and the pairs they send), so that ``connect()`` need not read
     /// the dictionary back when it still holds exactly them; nil otherwise.
@@ -138,19 +142,21 @@ open class FBRequest: NSObject, @unchecked Sendable {
     /// Sends the request: calls ``FBRequestDelegate/requestLoading(_:)`` at once, then starts the
     /// transfer and returns; the answer arrives on ``callbackQueue``.
     open func connect() {
+        requestLoadingWasTheDefault = false
         delegate?.requestLoading(self)
         let request: GraphRequest
         if let known = knownParameters, let params, params.count == known.entries.count,
-            delegate == nil || holdsKnownEntries(params, known.entries)
+            delegate == nil || requestLoadingWasTheDefault || holdsKnownEntries(params, known.entries)
         {
             // `Facebook.openURL` filled an empty dictionary with these entries just now, and the
-            // delegate (if any) left them as they were: the pairs `values(of:)` would read back, made
-            // once for the token.
+            // delegate (if any) left them as they were — it has no `requestLoading` of its own, or the
+            // check says so: the pairs `values(of:)` would read back, made once for the token.
             request = LegacyRequestBody.graphRequest(url: url ?? "", httpMethod: httpMethod ?? "GET", text: known.pairs)
         } else {
             request = LegacyRequestBody.graphRequest(url: url ?? "", httpMethod: httpMethod ?? "GET", params: params)
         }
         knownParameters = nil
+        requestLoadingWasTheDefault = false
         let connection = FBURLConnection { [weak self] in self?.connectionWasCancelled() }
         self.connection = connection
         state = FBRequestState(kFBRequestStateLoading)
