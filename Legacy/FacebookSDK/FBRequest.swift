@@ -26,7 +26,26 @@ open class FBRequest: NSObject, @unchecked Sendable {
     /// The connection while the request is in flight (use it to `cancel()`); nil otherwise.
     public var connection: FBURLConnection!
     /// The response body while the delegate's terminal callbacks run; nil otherwise.
-    public var responseText: NSMutableData!
+    ///
+    /// Made from the body at its first read, then the same object for the rest of that response
+    /// (a caller's edits stay in it); a request whose callbacks never read it copies nothing.
+    public var responseText: NSMutableData! {
+        get {
+            if responseTextObject == nil, let body = responseBody {
+                responseTextObject = NSMutableData(data: body)
+                responseBody = nil
+            }
+            return responseTextObject
+        }
+        set {
+            responseTextObject = newValue
+            responseBody = nil
+        }
+    }
+    /// ``responseText`` once read or set.
+    private var responseTextObject: NSMutableData?
+    /// The body ``responseText`` is made from at its first read; nil once made, or when there is none.
+    private var responseBody: Data?
     /// `kFBRequestStateReady`, `…Loading` or `…Complete` (`kFBRequestStateError` is never set, as in v2).
     public internal(set) var state: FBRequestState = FBRequestState(kFBRequestStateReady)
     /// True when the request failed with error code 190 (or, with the v3.1 rule on, a Graph
@@ -57,10 +76,14 @@ open class FBRequest: NSObject, @unchecked Sendable {
     var transport: any HTTPTransport = CurlEngine.shared
     /// Hears each step of the call from the client (``Facebook``'s `eventHandler`); nil for none.
     var eventHandler: (@Sendable (GraphEvent) -> Void)?
-    /// The entries, in key order, that ``Facebook`` has just stored into an empty ``params`` itself
-    /// (`OpenURLStrings.storedEntries(token:)`, with the value objects stored), so that ``connect()``
-    /// need not read the dictionary back when it still holds exactly them; empty otherwise.
-    var knownParameterEntries: [OpenURLStrings.StoredEntry] = []
+    /// Set by the protocol's own `requestLoading` (the no-op a delegate gets when it does not
+    /// implement the method) while ``connect()`` calls it: the parameters are then as ``Facebook``
+    /// left them, with no need to look.
+    var requestLoadingWasTheDefault = false
+    /// What ``Facebook`` has just stored into an empty ``params`` itself (the entries in key order,
+    /// with the value objects stored, and the pairs they send), so that ``connect()`` need not read
+    /// the dictionary back when it still holds exactly them; nil otherwise.
+    var knownParameters: OpenURLStrings.StoredParameters?
     /// Where the delegate's `HTTPURLResponse` comes from: the `Facebook` object's cache, or nil (a
     /// new one per response).
     var responseCache: LegacyHTTPResponseCache?
@@ -119,20 +142,21 @@ open class FBRequest: NSObject, @unchecked Sendable {
     /// Sends the request: calls ``FBRequestDelegate/requestLoading(_:)`` at once, then starts the
     /// transfer and returns; the answer arrives on ``callbackQueue``.
     open func connect() {
+        requestLoadingWasTheDefault = false
         delegate?.requestLoading(self)
         let request: GraphRequest
-        if !knownParameterEntries.isEmpty, let params, params.count == knownParameterEntries.count,
-            delegate == nil || holdsKnownEntries(params)
+        if let known = knownParameters, let params, params.count == known.entries.count,
+            delegate == nil || requestLoadingWasTheDefault || holdsKnownEntries(params, known.entries)
         {
             // `Facebook.openURL` filled an empty dictionary with these entries just now, and the
-            // delegate (if any) left them as they were: the same pairs `values(of:)` would read back.
-            request = LegacyRequestBody.graphRequest(
-                url: url ?? "", httpMethod: httpMethod ?? "GET",
-                values: LegacyRequestBody.values(stored: knownParameterEntries))
+            // delegate (if any) left them as they were — it has no `requestLoading` of its own, or the
+            // check says so: the pairs `values(of:)` would read back, made once for the token.
+            request = LegacyRequestBody.graphRequest(url: url ?? "", httpMethod: httpMethod ?? "GET", text: known.pairs)
         } else {
             request = LegacyRequestBody.graphRequest(url: url ?? "", httpMethod: httpMethod ?? "GET", params: params)
         }
-        knownParameterEntries = []
+        knownParameters = nil
+        requestLoadingWasTheDefault = false
         let connection = FBURLConnection { [weak self] in self?.connectionWasCancelled() }
         self.connection = connection
         state = FBRequestState(kFBRequestStateLoading)
@@ -195,8 +219,8 @@ open class FBRequest: NSObject, @unchecked Sendable {
         return configuration
     }()
 
-    /// True when `params` holds exactly ``knownParameterEntries``: each of its keys is one of their
-    /// key objects with that entry's value object under it, and nothing else.
+    /// True when `params` holds exactly `entries` (``knownParameters``): each of its keys is one of
+    /// their key objects with that entry's value object under it, and nothing else.
     ///
     /// It compares objects, not text: swift-corelibs-foundation's `allKeys` and `allValues` hand out
     /// the stored objects, in one order (its storage's), where `object(forKey:)` bridges each value
@@ -204,14 +228,23 @@ open class FBRequest: NSObject, @unchecked Sendable {
     /// value the delegate set, even an equal string, is another object: the request then reads the
     /// dictionary back, as it does for any change. Were a Foundation to copy or reorder what these
     /// return, the check would fail the same way, never pass wrongly.
-    private func holdsKnownEntries(_ params: NSMutableDictionary) -> Bool {
+    private func holdsKnownEntries(_ params: NSMutableDictionary, _ entries: [OpenURLStrings.StoredEntry]) -> Bool {
         let keys = params.allKeys
         let values = params.allValues
-        guard keys.count == knownParameterEntries.count, values.count == keys.count else { return false }
-        for (key, value) in zip(keys, values) {
-            guard let key = key as? LegacyParameterKey, let value = value as? NSString,
-                let entry = knownParameterEntries.first(where: { $0.key === key }), entry.object === value
-            else { return false }
+        guard keys.count == entries.count, values.count == keys.count else { return false }
+        // Position by position in the two arrays, each key looked for among the four entries by
+        // identity in a plain loop (a `zip` iterator and a `first(where:)` closure per key: ~0.5k
+        // more a request). What is left is Foundation's two arrays and the eight casts.
+        for position in 0..<keys.count {
+            guard let key = keys[position] as? LegacyParameterKey, let value = values[position] as? NSString else {
+                return false
+            }
+            var paired = false
+            for index in entries.indices where entries[index].key === key {
+                paired = entries[index].object === value
+                break
+            }
+            guard paired else { return false }
         }
         return true
     }
@@ -229,7 +262,7 @@ open class FBRequest: NSObject, @unchecked Sendable {
         if case .failure(let error) = outcome { failure = error } else { failure = nil }
         let expired = failure?.expiresLegacySession(graphRule: invalidatesOnGraphTokenErrors) ?? false
         if let resultCompletion {
-            responseText = raw.map { NSMutableData(data: $0.body) }
+            setResponseBody(raw?.body)
             // A token error invalidates the session as the legacy path does (REST 190; Graph 190 or
             // 2500 with ``Facebook/invalidatesSessionOnGraphTokenErrors``), after the completion.
             if expired { sessionDidExpire = true }
@@ -249,7 +282,7 @@ open class FBRequest: NSObject, @unchecked Sendable {
         }
         delegate?.request(self, didReceive: responseCache?.make(raw) ?? LegacyHTTPResponse.make(raw))
         guard !connection.isCancelled else { return }
-        responseText = NSMutableData(data: raw.body)
+        setResponseBody(raw.body)
         delegate?.request(self, didLoadRawResponse: raw.body)
         guard !connection.isCancelled else { return }
         switch LegacyResponseParser.parse(body: raw.body, status: raw.status) {
@@ -266,6 +299,12 @@ open class FBRequest: NSObject, @unchecked Sendable {
             fail(with: parseError, expired: expired)
         }
         finish()
+    }
+
+    /// ``responseText`` for a new response: `body`, copied only if a callback reads it.
+    private func setResponseBody(_ body: Data?) {
+        responseTextObject = nil
+        responseBody = body
     }
 
     /// v2's `failWithError:`: notes an expired session (the one token rule,

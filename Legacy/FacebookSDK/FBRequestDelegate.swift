@@ -27,8 +27,16 @@ public protocol FBRequestDelegate: NSObjectProtocol {
 }
 
 extension FBRequestDelegate {
-    /// Does nothing: the method was optional.
-    public func requestLoading(_ request: FBRequest!) {}
+    /// Does nothing: the method was optional. Called on the request's own delegate, it notes that
+    /// the delegate has no `requestLoading` of its own, so nothing touched the parameters and
+    /// ``FBRequest/connect()`` need not check them. Called on another object (a delegate forwarding
+    /// to this one, which may have changed them first), it notes nothing.
+    public func requestLoading(_ request: FBRequest!) {
+        guard let request, let delegate = request.delegate, (delegate as AnyObject) === (self as AnyObject) else {
+            return
+        }
+        request.requestLoadingWasTheDefault = true
+    }
     /// Does nothing: the method was optional.
     public func request(_ request: FBRequest!, didReceive response: URLResponse!) {}
     /// Does nothing: the method was optional.

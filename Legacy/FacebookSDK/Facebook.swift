@@ -100,8 +100,9 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
     private var requests: [ObjectIdentifier: FBRequest] = [:]
     /// The delegate's last `HTTPURLResponse`, reused for an identical response.
     private let responseCache = LegacyHTTPResponseCache()
-    /// The last access token stored into a request's parameters, and its `NSString` (under `requestsLock`).
-    private var lastBridgedToken: (String, NSString)?
+    /// What was stored for the last access token: its `NSString`, the entries and the pairs sent
+    /// (under `requestsLock`).
+    private var lastStoredParameters: OpenURLStrings.StoredParameters?
 
     /// `initWithAppId:andDelegate:`.
     public convenience init(appId: String!, andDelegate delegate: FBSessionDelegate!) {
@@ -217,11 +218,12 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
         params.setObject(OpenURLStrings.json, forKey: OpenURLStrings.format)
         params.setObject(OpenURLStrings.sdk, forKey: OpenURLStrings.sdkKey)
         params.setObject(OpenURLStrings.sdkVersion, forKey: OpenURLStrings.sdkVersionKey)
-        var token: (text: String, object: NSString)?
+        var stored = OpenURLStrings.StoredParameters.withoutToken
         if isSessionValid(), let accessToken {
-            let bridged = bridgedToken(accessToken)
-            params.setObject(bridged, forKey: OpenURLStrings.accessToken)
-            token = (accessToken, bridged)
+            stored = storedParameters(token: accessToken)
+            if let tokenObject = stored.tokenObject {
+                params.setObject(tokenObject, forKey: OpenURLStrings.accessToken)
+            }
         }
         if extendsAccessTokenAutomatically { extendAccessTokenIfNeeded() }
         let request: FBRequest = FBRequest.getWithParams(
@@ -238,7 +240,7 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
         request.eventHandler = eventHandler
         if wasEmpty {
             // The dictionary holds exactly what was stored: the request may send it without reading it back.
-            request.knownParameterEntries = OpenURLStrings.storedEntries(token: token)
+            request.knownParameters = stored
         }
         configure?(request)
         track(request)
@@ -246,14 +248,15 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
         return request
     }
 
-    /// `token` as the `NSString` stored into the parameters: bridged once per token, not per request.
-    private func bridgedToken(_ token: String) -> NSString {
+    /// What is stored for `token` (its `NSString`, the entries, the pairs sent): made once per
+    /// token, not per request.
+    private func storedParameters(token: String) -> OpenURLStrings.StoredParameters {
         requestsLock.lock()
         defer { requestsLock.unlock() }
-        if let (text, object) = lastBridgedToken, text == token { return object }
-        let object = token as NSString
-        lastBridgedToken = (token, object)
-        return object
+        if let last = lastStoredParameters, last.token == token { return last }
+        let stored = OpenURLStrings.StoredParameters(token: token)
+        lastStoredParameters = stored
+        return stored
     }
 
     private func track(_ request: FBRequest) {

@@ -87,6 +87,18 @@ enum LegacyRequestBody {
                 }
             }
         }
+        return graphRequest(url: url, method: method, text: text, files: files)
+    }
+
+    /// The request for text parameters only, already in key order (what ``Facebook`` stored for a
+    /// token: `OpenURLStrings.StoredParameters.pairs`, made once per token).
+    static func graphRequest(url: String, httpMethod: String, text: [(name: String, value: String)]) -> GraphRequest {
+        graphRequest(url: url, method: GraphHTTPMethod(rawValue: httpMethod), text: text, files: [])
+    }
+
+    private static func graphRequest(
+        url: String, method: GraphHTTPMethod, text: [(name: String, value: String)], files: [GraphAttachment]
+    ) -> GraphRequest {
         var request = GraphRequest(
             endpoint: .absolute(url),
             method: method,
@@ -94,7 +106,10 @@ enum LegacyRequestBody {
             attachments: files,
             encoding: .legacyV2
         )
-        request.headers = ["User-Agent": LegacyConstants.userAgent]
+        request.headers = headers
         return request
     }
+
+    /// v2's one header, `User-Agent: FacebookConnect`: the list made once, shared by every request.
+    private static let headers: HTTPHeaders = ["User-Agent": LegacyConstants.userAgent]
 }

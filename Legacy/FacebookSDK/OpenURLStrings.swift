@@ -6,7 +6,8 @@ import Foundation
 ///
 /// ``storedEntries(token:)`` is the one list of what is stored: `Facebook` stores it, and
 /// ``FBRequest/connect()`` sends it without reading the dictionary back
-/// (`LegacyRequestBody.values(stored:)`) while the dictionary still holds exactly it.
+/// (`LegacyRequestBody.values(stored:)`, once per token: ``StoredParameters``) while the dictionary
+/// still holds exactly it.
 enum OpenURLStrings {
     nonisolated(unsafe) static let formatKey = LegacyParameterKey(string: "format")
     nonisolated(unsafe) static let sdkKeyObject = LegacyParameterKey(string: "sdk")
@@ -31,9 +32,45 @@ enum OpenURLStrings {
     /// `NSDictionary.allValues` hands back while the entry is untouched).
     typealias StoredEntry = (key: LegacyParameterKey, value: String, object: NSString)
 
+    /// What ``Facebook`` stores for one token (or none), made once per token rather than per request:
+    /// the token's `NSString`, the entries (``storedEntries(token:)``) and the pairs
+    /// ``FBRequest/connect()`` sends while the dictionary still holds exactly them. Immutable, so
+    /// every request with that token shares it; a caller's later edits of its dictionary never reach it.
+    final class StoredParameters: @unchecked Sendable {
+        /// The token as text, or nil for a request without one.
+        let token: String?
+        /// The token's `NSString`, the object stored into the parameters.
+        let tokenObject: NSString?
+        /// ``OpenURLStrings/storedEntries(token:)`` for the token.
+        let entries: [StoredEntry]
+        /// The entries as the request's text parameters, in key order.
+        let pairs: [(name: String, value: String)]
+
+        init(token: String?) {
+            self.token = token
+            if let token {
+                let object = token as NSString
+                tokenObject = object
+                entries = storedEntries(token: (text: token, object: object))
+            } else {
+                tokenObject = nil
+                entries = storedEntries(token: nil)
+            }
+            // What `values(of:)` would read back from the dictionary (`LegacyFunnelTests` pins it),
+            // as the request's text parameters.
+            pairs = LegacyRequestBody.values(stored: entries).compactMap { pair in
+                guard case .text(let text) = pair.value else { return nil }
+                return (name: pair.key, value: text)
+            }
+        }
+
+        /// The parameters of a request with no token.
+        static let withoutToken = StoredParameters(token: nil)
+    }
+
     /// The keys, the values stored under them and the value objects `Facebook` stores (`token.object`
     /// for the token), in key order (the order `LegacyRequestBody.values(of:)` reads them back in), for
-    /// ``FBRequest/knownParameterEntries``.
+    /// ``StoredParameters``.
     static func storedEntries(token: (text: String, object: NSString)?) -> [StoredEntry] {
         var stored: [StoredEntry] = []
         stored.reserveCapacity(4)

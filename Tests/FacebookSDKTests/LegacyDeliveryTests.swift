@@ -90,6 +90,35 @@ struct LegacyDeliveryTests {
         #expect(args.count == 4)
     }
 
+    @Test("A caller's edits of its params after the call change neither that request nor the next one")
+    func parameterEditsStayWithTheirRequest() throws {
+        let fixture = try LegacyFixture()
+        defer { fixture.stop() }
+        fixture.login(token: "TOKEN-1")
+        let params = NSMutableDictionary()
+        let first = Recorder()
+        fixture.facebook.request(withGraphPath: "get", andParams: params, andDelegate: first)
+        // The call has built its request: what the caller does to its dictionary now is its own.
+        #expect(params.count == 4, "v2 stored its entries into the caller's dictionary")
+        params.setObject("xml", forKey: "format" as NSString)
+        params.setObject("id", forKey: "fields" as NSString)
+        params.removeObject(forKey: "access_token")
+        #expect(first.waitForTerminal())
+        // A later request with the same token starts from what Facebook stores, not the edits.
+        let second = Recorder()
+        fixture.facebook.request(withGraphPath: "get", andParams: NSMutableDictionary(), andDelegate: second)
+        #expect(second.waitForTerminal())
+        for recorder in [first, second] {
+            let result = recorder.events.first { $0.name == "didLoad" }?.value
+            let args = try #require((result as? [String: Any])?["args"] as? [String: Any])
+            #expect(args["access_token"] as? String == "TOKEN-1")
+            #expect(args["format"] as? String == "json")
+            #expect(args["sdk"] as? String == "ios")
+            #expect(args["sdk_version"] as? String == "2")
+            #expect(args.count == 4, "\(args)")
+        }
+    }
+
     @Test(
         "didReceive gets an HTTPURLResponse with the status; responseText holds the body during the terminal callback")
     func responseAndBody() throws {
@@ -112,6 +141,43 @@ struct LegacyDeliveryTests {
         #expect(watcher.done.wait(scaledSeconds: 10))
         #expect(watcher.status == 201)
         #expect(watcher.textDuringLoad == Data(#"{"status":201}"#.utf8))
+    }
+
+    @Test(
+        "responseText is one object per response: repeated reads in the callbacks get the same object, edits included")
+    func responseTextIsOneObjectPerResponse() throws {
+        let fixture = try LegacyFixture()
+        defer { fixture.stop() }
+        final class TextReader: NSObject, FBRequestDelegate, @unchecked Sendable {
+            var sameObject = false
+            var firstText: Data?
+            var textAfterEdit: Data?
+            var textInDidLoad: Data?
+            let done = DispatchSemaphore(value: 0)
+            func request(_ request: FBRequest!, didLoadRawResponse data: Data!) {
+                let first = request.responseText
+                let second = request.responseText
+                sameObject = first != nil && first === second
+                firstText = first.map { Data(referencing: $0) }
+                first?.append(Data("!".utf8))
+                textAfterEdit = request.responseText.map { Data(referencing: $0) }
+            }
+            func request(_ request: FBRequest!, didLoad result: Any!) {
+                textInDidLoad = request.responseText.map { Data(referencing: $0) }
+                done.signal()
+            }
+            func request(_ request: FBRequest!, didFailWithError error: Error!) { done.signal() }
+        }
+        let reader = TextReader()
+        let request: FBRequest = fixture.facebook.request(withGraphPath: "status/201", andDelegate: reader)
+        #expect(reader.done.wait(scaledSeconds: 10))
+        let body = Data(#"{"status":201}"#.utf8)
+        #expect(reader.sameObject)
+        #expect(reader.firstText == body)
+        #expect(reader.textAfterEdit == body + Data("!".utf8))
+        #expect(reader.textInDidLoad == body + Data("!".utf8), "the object read earlier is the one didLoad sees")
+        #expect(eventually { fixture.onQueue { request.state } == FBRequestState(kFBRequestStateComplete) })
+        #expect(fixture.onQueue { request.responseText } == nil)
     }
 
     @Test("The state is Loading while in flight")

@@ -63,4 +63,49 @@ struct LegacyParameterCheckTests {
         #expect(args["sdk_version"] as? String == "2")
         #expect(args.count == 4)
     }
+
+    @Test(
+        "A delegate without requestLoading sends what Facebook stored; one that edits, then forwards to such a delegate, sends its edit"
+    )
+    func defaultRequestLoading() throws {
+        let fixture = try LegacyFixture()
+        defer { fixture.stop() }
+        fixture.login(token: "TOKEN-1")
+        final class Plain: NSObject, FBRequestDelegate, @unchecked Sendable {
+            var result: Any?
+            let done = DispatchSemaphore(value: 0)
+            func request(_ request: FBRequest!, didLoad result: Any!) {
+                self.result = result
+                done.signal()
+            }
+            func request(_ request: FBRequest!, didFailWithError error: Error!) { done.signal() }
+        }
+        final class Forwarder: NSObject, FBRequestDelegate, @unchecked Sendable {
+            let inner = Plain()
+            func requestLoading(_ request: FBRequest!) {
+                request.params.setObject("TOKEN-2", forKey: "access_token" as NSString)
+                // The inner delegate's requestLoading is the protocol's own: it must not vouch for
+                // parameters this object has just changed.
+                inner.requestLoading(request)
+            }
+            func request(_ request: FBRequest!, didLoad result: Any!) { inner.request(request, didLoad: result) }
+            func request(_ request: FBRequest!, didFailWithError error: Error!) {
+                inner.request(request, didFailWithError: error)
+            }
+        }
+        let plain = Plain()
+        fixture.facebook.request(withGraphPath: "get", andDelegate: plain)
+        #expect(plain.done.wait(scaledSeconds: 10))
+        let forwarder = Forwarder()
+        fixture.facebook.request(withGraphPath: "get", andDelegate: forwarder)
+        #expect(forwarder.inner.done.wait(scaledSeconds: 10))
+        for (result, token) in [(plain.result, "TOKEN-1"), (forwarder.inner.result, "TOKEN-2")] {
+            let args = try #require((result as? [String: Any])?["args"] as? [String: Any])
+            #expect(args["access_token"] as? String == token)
+            #expect(args["format"] as? String == "json")
+            #expect(args["sdk"] as? String == "ios")
+            #expect(args["sdk_version"] as? String == "2")
+            #expect(args.count == 4)
+        }
+    }
 }
