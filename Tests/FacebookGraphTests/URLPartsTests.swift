@@ -94,6 +94,16 @@ struct URLPartsTests {
         #expect(parts.pathAndQuery == "/Me?Q=A")
     }
 
+    @Test("Decision: a host written in lower case is kept as written; any upper-case letter is lowered")
+    func hostCase() {
+        #expect(URLParts("http://graph.facebook.com/x").host == "graph.facebook.com")
+        #expect(URLParts("http://grapH.example/x").host == "graph.example")
+        #expect(URLParts("http://Graph.example:8080/x").host == "graph.example")
+        #expect(URLParts("http://[::1]:80/x").host == "[::1]")
+        #expect(URLParts("http://[FE80::1]/x").host == "[fe80::1]")
+        #expect(URLParts("http://127.0.0.1/x").host == "127.0.0.1")
+    }
+
     @Test("Decision: a trailing dot stays in the host, another name than the one without it")
     func trailingDotDecision() throws {
         #expect(try URLParts("http://A.Example./x").origin().host == "a.example.")

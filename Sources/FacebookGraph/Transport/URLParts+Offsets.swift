@@ -88,12 +88,13 @@ extension URLParts {
             }
             if hostEnd == hostStart { setProblem("it has no host") }
             if !hostIsValid { setProblem("its host is not a host name or a bracketed IPv6 address") }
-            var lowered = [UInt8]()
-            lowered.reserveCapacity(hostEnd - hostStart)
-            for byte in bytes[hostStart..<hostEnd] {
-                lowered.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            let written = UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd])
+            // Hosts are nearly always written in lower case already: then no lowered copy is made.
+            guard written.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else {
+                host = String(decoding: written, as: UTF8.self)
+                return
             }
-            host = String(decoding: lowered, as: UTF8.self)
+            host = String(decoding: written.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
         }
 
         private mutating func setProblem(_ reason: String) {
