@@ -232,7 +232,7 @@ extension GraphRequest {
     /// (found by FuzzFormEncoding). A space or a control character (U+0000–U+0020, U+007F), which no
     /// URL may hold (`URLParts` refuses it), is percent-encoded too, so any path prepares.
     package static func join(base: String, version: String?, path: String) -> String {
-        relativePath(version: version, path: path, after: base.hasSuffix("/") ? base : base + "/")
+        relativePath(version: version, path: path, after: base.utf8.last == UInt8(ascii: "/") ? base : base + "/")
     }
 
     /// `prefix` + `version/` + `path` without leading slashes, `#`, spaces and control characters

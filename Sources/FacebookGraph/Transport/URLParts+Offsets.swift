@@ -15,6 +15,9 @@ extension URLParts {
         var port: Int?
         /// The reason ``URLParts/origin()`` gives, when the URL breaks a decision.
         var problem: String?
+        /// `https` or `http` when the scheme is written so, in lower case, as nearly every URL's is:
+        /// read from the bytes, so that no lowered copy of it is made.
+        var lowerCaseWebScheme: String?
 
         init(bytes: UnsafeBufferPointer<UInt8>) {
             let count = bytes.count
@@ -31,6 +34,12 @@ extension URLParts {
                 {
                     schemeEnd = end
                     index = end + 3
+                    if end >= 4, bytes[0] == UInt8(ascii: "h"), bytes[1] == UInt8(ascii: "t"),
+                        bytes[2] == UInt8(ascii: "t"), bytes[3] == UInt8(ascii: "p")
+                    {
+                        if end == 4 { lowerCaseWebScheme = "http" }
+                        if end == 5, bytes[4] == UInt8(ascii: "s") { lowerCaseWebScheme = "https" }
+                    }
                 }
             }
             hostStart = index
