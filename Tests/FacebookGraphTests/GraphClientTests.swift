@@ -257,6 +257,24 @@ struct GraphClientTests {
         }
     }
 
+    @Test("A task already cancelled when it calls send: the call is cancelled, not answered")
+    func cancelBeforeStart() async throws {
+        let server = try Server { _, _ in Self.json(#"{"id":"4"}"#) }
+        let client = server.client(retry: .never)
+        // Cancelled before `send` runs: the cancellation handler runs before the call has started,
+        // so only the task made first can keep the cancel for the transfer that follows.
+        let task = Task(executorPreference: OwnThreadExecutor.shared) { () async throws -> GraphResponse in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await client.get("me")
+        }
+        let result = await task.result
+        #expect(throws: GraphError.self) { try result.get() }
+        if case .failure(let error as GraphError) = result {
+            #expect(error.isCancellation)
+            #expect(error.category == .transport)
+        }
+    }
+
     @Test("A token bound for plain http off the machine is refused before any connection")
     func insecureToken() async throws {
         var configuration = GraphConfiguration(accessToken: "SECRET-TOKEN")

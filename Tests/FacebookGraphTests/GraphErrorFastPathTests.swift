@@ -16,6 +16,9 @@ struct GraphErrorFastPathTests {
         #"{"data":{"is_valid":true}}"#, #"{"note":"Service Unavailable"}"#, "{Service Unavailable",
         "{ SERVICE UNAVAILABLE", "{not json", "false", " false ", "true", "[]", "Service Unavailable", "",
         #"{"a":"\\u0065rror"}"#, #"{"terror":1}"#, #"{"x":{"error":1}}"#,
+        // Each stop at a body's edges and beside near misses (the byte scan's anchors: `e`, `\`, `v`).
+        #"{"v":"sErViCe unavailable"}"#, #"{"service":"unavailable"}"#, #"{"e":"erro","r":"rerr"}"#,
+        #"{"x":"v","y":"V"}"#, "{error", "{servic", "{Service Unavailabl", #"{"x":"\"}"#, "{\\u",
     ]
 
     @Test("Every body, every 2xx status: the same answer with and without the fast path", arguments: bodies)

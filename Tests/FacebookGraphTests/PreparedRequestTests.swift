@@ -63,10 +63,16 @@ struct PreparedRequestTests {
 
     @Test("Hosts that only look like loopback are not loopback")
     func lookalikes() {
-        for host in ["127.0.0.1.example.com", "localhost.example.com", "128.0.0.1", "127.0.0.256", "0x7f.0.0.1"] {
+        for host in [
+            "127.0.0.1.example.com", "localhost.example.com", "128.0.0.1", "127.0.0.256", "0x7f.0.0.1", "127.1",
+            "[::1", "[", "", "::ffff:127.0.0.1", "[::2]", "localhost.", "xlocalhost",
+        ] {
             #expect(!SecretDefinition.isLoopback(host: host), "\(host)")
         }
-        for host in ["127.0.0.1", "127.255.255.254", "LOCALHOST", "[::1]", "::1", "api.localhost"] {
+        for host in [
+            "127.0.0.1", "127.255.255.254", "LOCALHOST", "[::1]", "::1", "api.localhost", ".localhost", "Api.LocalHost",
+            "[0::1]", "127.0.0.1".uppercased(),
+        ] {
             #expect(SecretDefinition.isLoopback(host: host), "\(host)")
         }
     }

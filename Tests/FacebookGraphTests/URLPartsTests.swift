@@ -94,6 +94,37 @@ struct URLPartsTests {
         #expect(parts.pathAndQuery == "/Me?Q=A")
     }
 
+    @Test("Decision: a host written in lower case is kept as written; any upper-case letter is lowered")
+    func hostCase() {
+        #expect(URLParts("http://graph.facebook.com/x").host == "graph.facebook.com")
+        #expect(URLParts("http://grapH.example/x").host == "graph.example")
+        #expect(URLParts("http://Graph.example:8080/x").host == "graph.example")
+        #expect(URLParts("http://[::1]:80/x").host == "[::1]")
+        #expect(URLParts("http://[FE80::1]/x").host == "[fe80::1]")
+        #expect(URLParts("http://127.0.0.1/x").host == "127.0.0.1")
+    }
+
+    @Test("Decision: the scheme, read from its bytes when it is http or https in lower case, else lowered")
+    func schemeSpellings() {
+        let schemes = [
+            "http": "http", "https": "https", "Http": "http", "hTTps": "https", "htt": "htt", "httpss": "httpss",
+            "h": "h", "httq": "httq", "hTtP": "http", "HTTPS": "https",
+        ]
+        for (written, read) in schemes {
+            #expect(URLParts("\(written)://h/x").scheme == read, "\(written)")
+        }
+        #expect(URLParts("http:/h").scheme == nil)
+    }
+
+    @Test("A base URL is joined to a path with one slash, whether it ends with one or not")
+    func joinSlash() {
+        #expect(
+            GraphRequest.join(base: "https://graph.example", version: "v19.0", path: "/me")
+                == "https://graph.example/v19.0/me")
+        #expect(
+            GraphRequest.join(base: "https://graph.example/", version: nil, path: "me") == "https://graph.example/me")
+    }
+
     @Test("Decision: a trailing dot stays in the host, another name than the one without it")
     func trailingDotDecision() throws {
         #expect(try URLParts("http://A.Example./x").origin().host == "a.example.")

@@ -70,16 +70,26 @@ public final class GraphClient: Sendable {
         completion: @escaping @Sendable (Result<GraphResponse, GraphError>) -> Void
     ) -> GraphTask {
         let task = GraphTask(completion: completion)
+        start(request, options: options, rawResponse: rawResponse, task: task)
+        return task
+    }
+
+    /// Prepares `request` and sends its first attempt for `task`, whose completion is set.
+    private func start(
+        _ request: GraphRequest,
+        options: TransferOptions?,
+        rawResponse: (@Sendable (RawResponse) -> Void)?,
+        task: GraphTask
+    ) {
         let prepared: PreparedRequest
         do {
             prepared = try request.prepare(configuration: configuration, options: options)
         } catch {
             // Never call back inside the caller's own call.
             DispatchQueue.global().async { task.finish(.failure(error)) }
-            return task
+            return
         }
         attempt(1, of: request, prepared: prepared, started: .now, task: task, rawResponse: rawResponse)
-        return task
     }
 
     /// The check step: what an HTTP response means — a ``GraphResponse``, or the ``GraphError`` the
@@ -151,7 +161,17 @@ extension GraphClient {
     ///
     /// - Throws: ``GraphError``.
     public func send(_ request: GraphRequest) async throws(GraphError) -> GraphResponse {
-        try await withCancellableResult { finish in execute(request, completion: finish) }
+        // The task exists before the call starts and keeps a cancel that comes first (the `Task`
+        // already cancelled) itself: no `PendingCancel` box and lock besides the task's own.
+        let task = GraphTask()
+        return try await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                task.attach { continuation.resume(returning: $0) }
+                start(request, options: nil, rawResponse: nil, task: task)
+            }
+        } onCancel: {
+            task.cancel()
+        }.get()
     }
 
     /// GETs the Graph `path` and returns the response.

@@ -20,6 +20,20 @@ public final class GraphTask: Sendable {
         state = LockedValue(State(completion: completion))
     }
 
+    /// A task made before its call starts, whose completion ``attach(_:)`` gives: what `async`
+    /// `send` cancels, so a cancel that comes before the call has started (the `Task` already
+    /// cancelled) is kept here, in ``cancel()``'s flag, and applied by ``store(_:)`` to the first
+    /// transfer. Until then it is never handed out (``isFinished`` would say true).
+    init() {
+        state = LockedValue(State())
+    }
+
+    /// Gives a task made by ``init()`` its completion, before its call starts. A cancel that came
+    /// first stays in force.
+    func attach(_ completion: @escaping @Sendable (Result<GraphResponse, GraphError>) -> Void) {
+        state.withLock { $0.completion = completion }
+    }
+
     /// True once the call has completed (or been cancelled).
     public var isFinished: Bool { state.withLock { $0.completion == nil } }
 

@@ -202,39 +202,61 @@ extension GraphError {
     static func isPlainSuccessObject(_ body: Data) -> Bool {
         body.withUnsafeBytes { raw -> Bool in
             let bytes = raw.bindMemory(to: UInt8.self)
+            guard let base = bytes.baseAddress else { return false }
+            let count = bytes.count
             var index = 0
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return false }
-            let error = plainSuccessStops.error
-            let unavailable = plainSuccessStops.unavailable
-            func matches(_ word: [UInt8], at start: Int, ignoringCase: Bool) -> Bool {
-                guard start + word.count <= bytes.count else { return false }
-                for offset in 0..<word.count {
-                    let byte = bytes[start + offset]
-                    let folded = ignoringCase && byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-                    if folded != word[offset] { return false }
-                }
-                return true
+            while index < count, [0x20, 0x09, 0x0A, 0x0D].contains(base[index]) { index += 1 }
+            guard index < count, base[index] == UInt8(ascii: "{") else { return false }
+            // Each stop found with memchr (vectorised) for a byte of it, not by a Swift loop over
+            // every byte: the body of every 2xx answer is scanned. "service unavailable" is found by
+            // the `v` of "service" (rare in JSON), in either case.
+            if contains("error", in: base, count: count) || contains("\\u", in: base, count: count) {
+                return false
             }
-            while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: "e"):
-                    if matches(error, at: index, ignoringCase: false) { return false }
-                case UInt8(ascii: "\\"):
-                    if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") { return false }
-                case UInt8(ascii: "s"), UInt8(ascii: "S"):
-                    if matches(unavailable, at: index, ignoringCase: true) { return false }
-                default:
-                    break
-                }
-                index += 1
-            }
-            return true
+            return !containsServiceUnavailable(anchor: UInt8(ascii: "v"), in: base, count: count)
+                && !containsServiceUnavailable(anchor: UInt8(ascii: "V"), in: base, count: count)
         }
     }
 
-    /// The words ``isPlainSuccessObject(_:)`` looks for, made once (every 2xx response is scanned).
-    private static let plainSuccessStops = (error: Array("error".utf8), unavailable: Array("service unavailable".utf8))
+    /// True when `word` occurs in the `count` bytes at `base`: memchr for its first byte, then its
+    /// second byte, then memcmp for the rest.
+    private static func contains(_ word: StaticString, in base: UnsafePointer<UInt8>, count: Int) -> Bool {
+        let length = word.utf8CodeUnitCount
+        let first = word.utf8Start[0]
+        let second = word.utf8Start[1]
+        var index = 0
+        while index + length <= count {
+            guard let found = memchr(base + index, Int32(first), count - length + 1 - index) else { return false }
+            let start = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+            if base[start + 1] == second, memcmp(base + start, word.utf8Start, length) == 0 { return true }
+            index = start + 1
+        }
+        return false
+    }
+
+    /// True when "service unavailable", in any case, starts three bytes before an occurrence of
+    /// `anchor` (`v` or `V`, the `v` of "service") in the `count` bytes at `base`.
+    private static func containsServiceUnavailable(
+        anchor: UInt8, in base: UnsafePointer<UInt8>, count: Int
+    ) -> Bool {
+        let word: StaticString = "service unavailable"
+        let length = word.utf8CodeUnitCount
+        var index = 3
+        while index + length - 3 <= count {
+            guard let found = memchr(base + index, Int32(anchor), count - index) else { return false }
+            let start = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base - 3
+            guard start + length <= count else { return false }
+            var offset = 0
+            while offset < length {
+                let byte = base[start + offset]
+                if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != word.utf8Start[offset] { break }
+                offset += 1
+            }
+            if offset == length { return true }
+            index = start + 4
+        }
+        return false
+    }
 
     /// True when `body` is the JSON literal `false`, alone (white space allowed).
     private static func isBareFalse(_ body: Data) -> Bool {

@@ -54,9 +54,10 @@ extension GraphRequest {
             }
         }
 
-        addCredentials(to: &pairs, configuration: configuration, inherited: nil, now: now)
+        let carriesToken = addCredentials(to: &pairs, configuration: configuration, inherited: nil, now: now)
         do {
-            return try encode(url: url, pairs: pairs, options: options ?? configuration.transferOptions)
+            return try encode(
+                url: url, pairs: pairs, options: options ?? configuration.transferOptions, carriesToken: carriesToken)
         } catch {
             throw GraphError(transport: error)
         }
@@ -65,13 +66,16 @@ extension GraphRequest {
     /// Adds the token and `appsecret_proof` to `pairs`: the request's token, else the
     /// configuration's — unless it is `inherited`, the token the enclosing batch request already
     /// carries — or the `access_token` the parameters already hold; with an app secret, the proof of
-    /// the token sent (time-bound when the configuration says so).
+    /// the token sent (time-bound when the configuration says so). Returns true when `pairs` then
+    /// hold an `access_token`: the request carries a credential, which the prepared request is told
+    /// instead of finding it again by scanning the encoded parameters.
+    @discardableResult
     private func addCredentials(
         to pairs: inout [(name: String, value: String)],
         configuration: GraphConfiguration,
         inherited: String?,
         now: Int?
-    ) {
+    ) -> Bool {
         let token = accessToken ?? configuration.defaultToken
         // A linear look-up: a request has a handful of parameters, and a Set of their names cost
         // more than the whole scan.
@@ -91,6 +95,7 @@ extension GraphRequest {
             let proof = AppSecretProof(token: sentToken, appSecret: secret, time: time)
             pairs += proof.parameters.map { (name: $0.0, value: $0.1) }
         }
+        return sentToken != nil
     }
 
     /// The request as one item of a Graph batch (graph-wire-facts §A.0.2): `method`, and
@@ -133,11 +138,13 @@ extension GraphRequest {
         return item
     }
 
-    /// The request with `pairs` encoded as `encoding` says.
+    /// The request with `pairs` encoded as `encoding` says; `carriesToken` marks it secret-bearing
+    /// (`pairs` hold an `access_token`, which the credential scan would find in any encoding).
     private func encode(
         url: String,
         pairs: [(name: String, value: String)],
-        options: TransferOptions
+        options: TransferOptions,
+        carriesToken: Bool
     ) throws(TransportError) -> PreparedRequest {
         let plain = pairs.map { ($0.name, $0.value) }
         var headers = headers
@@ -146,7 +153,9 @@ extension GraphRequest {
             guard method == .post else {
                 let full = FormEncoding.appending(plain, to: url, escapingKeys: false, alwaysSeparator: true)
                 return try PreparedRequest(
-                    method: method.rawValue, url: full, headers: headers, options: options, idempotent: isIdempotent)
+                    method: method.rawValue, url: full, headers: headers, options: options,
+                    containsSecrets: carriesToken,
+                    idempotent: isIdempotent)
             }
             let form = MultipartForm.legacyV2(
                 fields: pairs,
@@ -154,19 +163,23 @@ extension GraphRequest {
             )
             headers.replaceOrAdd(name: "Content-Type", value: form.contentType)
             return try PreparedRequest(
-                method: "POST", url: url, headers: headers, body: form.body, options: options, idempotent: isIdempotent)
+                method: "POST", url: url, headers: headers, body: form.body, options: options,
+                containsSecrets: carriesToken,
+                idempotent: isIdempotent)
         case .standard:
             guard method == .post || !attachments.isEmpty else {
                 let full = FormEncoding.appending(plain, to: url)
                 return try PreparedRequest(
-                    method: method.rawValue, url: full, headers: headers, options: options, idempotent: isIdempotent)
+                    method: method.rawValue, url: full, headers: headers, options: options,
+                    containsSecrets: carriesToken,
+                    idempotent: isIdempotent)
             }
             if attachments.isEmpty {
                 headers.replaceOrAdd(name: "Content-Type", value: "application/x-www-form-urlencoded")
                 let body = Data(FormEncoding.encode(plain).utf8)
                 return try PreparedRequest(
                     method: method.rawValue, url: url, headers: headers, body: body, options: options,
-                    idempotent: isIdempotent)
+                    containsSecrets: carriesToken, idempotent: isIdempotent)
             }
             let parts =
                 plain.map { MultipartForm.Part.text(name: $0.0, value: $0.1) }
@@ -178,7 +191,7 @@ extension GraphRequest {
             headers.replaceOrAdd(name: "Content-Type", value: form.contentType)
             return try PreparedRequest(
                 method: method.rawValue, url: url, headers: headers, body: form.body, options: options,
-                idempotent: isIdempotent)
+                containsSecrets: carriesToken, idempotent: isIdempotent)
         }
     }
 
@@ -219,7 +232,7 @@ extension GraphRequest {
     /// (found by FuzzFormEncoding). A space or a control character (U+0000–U+0020, U+007F), which no
     /// URL may hold (`URLParts` refuses it), is percent-encoded too, so any path prepares.
     package static func join(base: String, version: String?, path: String) -> String {
-        relativePath(version: version, path: path, after: base.hasSuffix("/") ? base : base + "/")
+        relativePath(version: version, path: path, after: base.utf8.last == UInt8(ascii: "/") ? base : base + "/")
     }
 
     /// `prefix` + `version/` + `path` without leading slashes, `#`, spaces and control characters

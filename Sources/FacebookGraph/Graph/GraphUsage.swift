@@ -55,8 +55,9 @@ public struct GraphUsage: Sendable, Hashable {
     public var retryAfterHeader: Duration?
 
     /// The usage the header fields report (empty when none is sent; malformed values are ignored).
+    /// Read on every response: when none of the fields is there, that is all it costs.
     package init(headers: HTTPHeaders) {
-        let values = headers.firstValues(for: Self.headerNames)
+        guard let values = headers.firstValues(for: Self.headerNames) else { return }
         app = values[0].flatMap(Self.object).map(Self.usage)
         page = values[1].flatMap(Self.object).map(Self.usage)
         adAccount = values[2].flatMap(Self.object).map {
@@ -90,7 +91,7 @@ public struct GraphUsage: Sendable, Hashable {
     }
 
     /// The headers read, in the order `init(headers:)` reads their values.
-    private static let headerNames = [
+    private static let headerNames: [StaticString] = [
         "x-app-usage", "x-page-usage", "x-ad-account-usage", "x-business-use-case-usage", "retry-after",
     ]
 

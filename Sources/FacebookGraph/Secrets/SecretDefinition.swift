@@ -135,7 +135,47 @@ package enum SecretDefinition {
     /// leading-zero octet (`127.0.0.08` is looked up in DNS, `127.0.0.010` is octal), hex
     /// (`0x7f.0.0.1`), a short form (`127.1`) — means what the resolver makes of it, so it is not
     /// trusted as loopback.
+    ///
+    /// Asked of every request (`PreparedRequest`), so read from the bytes: a host in lower-case ASCII
+    /// (what `URLParts` gives) is not lowered again, and `inet_pton` is asked, on a stack copy, only
+    /// for the family the bytes can spell (IPv6 holds a `:`, IPv4 only digits and dots), which is
+    /// the answer it would give for the other. Any other host takes the reading by `String`.
     package static func isLoopback(host: String) -> Bool {
+        var host = host
+        let answer = host.withUTF8 { bytes -> Bool? in
+            var name = bytes[...]
+            if name.first == UInt8(ascii: "["), name.last == UInt8(ascii: "]"), name.count >= 2 {
+                name = name.dropFirst().dropLast()
+            }
+            var hasColon = false
+            var onlyDigitsAndDots = true
+            for byte in name {
+                if byte >= 0x80 || (byte >= 0x41 && byte <= 0x5A) { return nil }
+                if byte == UInt8(ascii: ":") { hasColon = true }
+                if byte != UInt8(ascii: "."), byte < 0x30 || byte > 0x39 { onlyDigitsAndDots = false }
+            }
+            let localhost: StaticString = ".localhost"
+            let suffix = UnsafeBufferPointer(start: localhost.utf8Start, count: localhost.utf8CodeUnitCount)
+            if name.elementsEqual(suffix.dropFirst()) { return true }
+            if name.count >= suffix.count, name.suffix(suffix.count).elementsEqual(suffix) { return true }
+            guard hasColon || onlyDigitsAndDots else { return false }
+            return withUnsafeTemporaryAllocation(of: CChar.self, capacity: name.count + 1) { text -> Bool in
+                for (offset, byte) in name.enumerated() { text[offset] = CChar(bitPattern: byte) }
+                text[name.count] = 0
+                if hasColon {
+                    var ipv6 = in6_addr()
+                    guard inet_pton(AF_INET6, text.baseAddress, &ipv6) == 1 else { return false }
+                    return withUnsafeBytes(of: ipv6) { raw in raw.prefix(15).allSatisfy { $0 == 0 } && raw[15] == 1 }
+                }
+                var ipv4 = in_addr()
+                return inet_pton(AF_INET, text.baseAddress, &ipv4) == 1 && UInt32(bigEndian: ipv4.s_addr) >> 24 == 127
+            }
+        }
+        return answer ?? isLoopback(lowering: host)
+    }
+
+    /// ``isLoopback(host:)`` for a host with upper-case or non-ASCII characters, by `String`.
+    private static func isLoopback(lowering host: String) -> Bool {
         var name = host.lowercased()
         if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
         if name == "localhost" || name.hasSuffix(".localhost") { return true }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An ordered list of HTTP header fields with case-insensitive lookup.
 ///
 /// Order and repeated names are kept exactly as sent or received. Headers received by the engine
@@ -149,26 +151,68 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
         }
     }
 
-    /// The first value of each of `names` (any case), in the order of `names`: one pass over the
-    /// fields for all of them, where a subscript per name is a pass each.
-    package func firstValues(for names: [String]) -> [String?] {
-        var found = [String?](repeating: nil, count: names.count)
+    /// The first value of each of `names` (any case), in the order of `names`, or nil when none of
+    /// them was sent: one pass over the fields for all of them, where a subscript per name is a pass
+    /// each. A received block is read as bytes (`memchr` for the line ends, each name compared only
+    /// where a colon would follow it) and a `String` is made only for a value found: most responses
+    /// carry none of the rarely sent fields asked for (the usage headers), and every response is read.
+    package func firstValues(for names: [StaticString]) -> [String?]? {
+        var found: [String?]?
         switch storage {
         case .fields(let fields):
-            let lowered = names.map { $0.lowercased() }
+            let lowered = names.map { $0.description.lowercased() }
             for field in fields {
-                let name = field.name.lowercased()
-                if let slot = lowered.firstIndex(of: name), found[slot] == nil { found[slot] = field.value }
+                guard let slot = lowered.firstIndex(of: field.name.lowercased()) else { continue }
+                if found == nil { found = [String?](repeating: nil, count: names.count) }
+                if found?[slot] == nil { found?[slot] = field.value }
             }
         case .raw(let block):
-            let wanted = names.map { Array($0.utf8) }
-            Self.forEachLine(in: block) { lineName, value in
-                let slot = wanted.firstIndex { Self.equalIgnoringASCIICase(lineName, $0) }
-                if let slot, found[slot] == nil { found[slot] = String(decoding: value, as: UTF8.self) }
-                return true
+            block.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                let count = buffer.count
+                var lineStart = 0
+                while lineStart < count {
+                    let lineEnd =
+                        memchr(base + lineStart, 0x0A, count - lineStart).map {
+                            UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base
+                        } ?? count
+                    for (slot, name) in names.enumerated() {
+                        let colon = lineStart + name.utf8CodeUnitCount
+                        guard colon < lineEnd, base[colon] == UInt8(ascii: ":"),
+                            Self.equalIgnoringASCIICase(base + lineStart, name)
+                        else { continue }
+                        if found == nil { found = [String?](repeating: nil, count: names.count) }
+                        if found?[slot] == nil {
+                            found?[slot] = Self.trimmedValue(base, from: colon + 1, to: lineEnd)
+                        }
+                        break
+                    }
+                    lineStart = lineEnd + 1
+                }
             }
         }
         return found
+    }
+
+    /// The value of a line from `start` (after its colon) to `end` (its line feed or the block's
+    /// end), without the carriage return and the spaces and tabs around it.
+    private static func trimmedValue(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> String {
+        var end = end
+        if end > start, base[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        var start = start
+        while start < end, base[start] == UInt8(ascii: " ") || base[start] == UInt8(ascii: "\t") { start += 1 }
+        while end > start, base[end - 1] == UInt8(ascii: " ") || base[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        return String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+    }
+
+    /// True when the bytes at `bytes` spell `name` (lower-case ASCII) in any case.
+    private static func equalIgnoringASCIICase(_ bytes: UnsafePointer<UInt8>, _ name: StaticString) -> Bool {
+        let wanted = name.utf8Start
+        for offset in 0..<name.utf8CodeUnitCount {
+            let byte = bytes[offset]
+            if (byte >= 65 && byte <= 90 ? byte + 32 : byte) != wanted[offset] { return false }
+        }
+        return true
     }
 
     /// Every value of the fields called `name` (any case), in order.

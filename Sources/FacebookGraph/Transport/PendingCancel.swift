@@ -4,14 +4,17 @@ import Foundation
 /// "cancel before the handle exists" rule. A ``cancel()`` before ``store(_:)`` is remembered and
 /// applied the moment the handle arrives; one after it is applied at once. Thread-safe.
 ///
-/// Used for a transfer's ``TransferHandle`` (`HTTPTransport.send`, the legacy `FBURLConnection`),
-/// a ``GraphTask`` (`GraphClient.send`) and a legacy request started by an `async` overload, each
-/// through ``withCancellableContinuation(start:cancel:)`` or directly.
+/// Used for a transfer's ``TransferHandle`` (`HTTPTransport.send`, the legacy `FBURLConnection`)
+/// and a legacy request started by an `async` overload, each through
+/// ``withCancellableContinuation(start:cancel:)`` or directly. `GraphClient.send` needs none: its
+/// ``GraphTask`` exists before the call starts and keeps an early cancel itself.
 package final class PendingCancel<Handle>: @unchecked Sendable {
-    private let lock = NSLock()
+    /// Whether ``cancel()`` has been called, behind the lock that also guards `handle`: a concrete
+    /// `LockedValue<Bool>`, so the legacy layer's unspecialized uses instantiate no generic state type.
+    private let cancelled = LockedValue(false)
+    /// Read and written only inside `cancelled.withLock`.
     private var handle: Handle?
-    private var cancelled = false
-    private let cancelHandle: (Handle) -> Void
+    private let cancelHandle: @Sendable (Handle) -> Void
 
     /// A box whose cancel runs `cancelHandle` on the stored handle (once, whichever comes last of
     /// ``store(_:)`` and ``cancel()``).
@@ -21,12 +24,12 @@ package final class PendingCancel<Handle>: @unchecked Sendable {
 
     /// True once ``cancel()`` has been called.
     package var isCancelled: Bool {
-        lock.withLock { cancelled }
+        cancelled.withLock { $0 }
     }
 
     /// Keeps `handle`, cancelling it at once if ``cancel()`` came first.
     package func store(_ handle: Handle) {
-        let cancelNow = lock.withLock { () -> Bool in
+        let cancelNow = cancelled.withLock { cancelled -> Bool in
             self.handle = handle
             return cancelled
         }
@@ -37,7 +40,7 @@ package final class PendingCancel<Handle>: @unchecked Sendable {
     /// later calls do nothing.
     @discardableResult
     package func cancel() -> Bool {
-        let (first, current) = lock.withLock { () -> (Bool, Handle?) in
+        let (first, current) = cancelled.withLock { cancelled -> (Bool, Handle?) in
             defer { cancelled = true }
             return (!cancelled, handle)
         }

@@ -35,12 +35,34 @@ package struct PreparedRequest: Sendable {
     /// engine gives it a connection of its own (see `CurlEngine`'s "Sent at most once").
     package let isIdempotent: Bool
 
-    /// The methods whose body is never absent on the wire (nil becomes empty).
-    static let uploadMethods: Set<String> = ["POST", "PUT", "PATCH"]
-    /// The methods idempotent unless the caller says otherwise: the safe ones (RFC 9110 §9.2.1).
-    /// DELETE is not among them: a Graph DELETE sent again after the first one worked fails, so the
-    /// caller would hear that a successful delete failed.
-    static let idempotentMethods: Set<String> = ["GET", "HEAD", "OPTIONS", "TRACE"]
+    /// True for the methods whose body is never absent on the wire (nil becomes empty): POST, PUT,
+    /// PATCH (`method` upper-cased).
+    static func isUpload(_ method: String) -> Bool {
+        switch method {
+        case "POST", "PUT", "PATCH": return true
+        default: return false
+        }
+    }
+
+    /// True for the methods idempotent unless the caller says otherwise: the safe ones (RFC 9110
+    /// §9.2.1), GET, HEAD, OPTIONS and TRACE (`method` upper-cased). DELETE is not among them: a
+    /// Graph DELETE sent again after the first one worked fails, so the caller would hear that a
+    /// successful delete failed.
+    static func isIdempotent(_ method: String) -> Bool {
+        switch method {
+        case "GET", "HEAD", "OPTIONS", "TRACE": return true
+        default: return false
+        }
+    }
+
+    /// `method` upper-cased: the methods the package sends are matched as they are, without
+    /// building an upper-cased copy of each request's.
+    static func upperCased(_ method: String) -> String {
+        switch method {
+        case "GET", "POST", "DELETE", "HEAD", "PUT", "PATCH", "OPTIONS", "TRACE": return method
+        default: return method.uppercased()
+        }
+    }
 
     /// Validates and freezes a request.
     ///
@@ -78,7 +100,7 @@ package struct PreparedRequest: Sendable {
         }
         let scheme = origin.scheme
         let host = origin.host
-        let upperMethod = method.uppercased()
+        let upperMethod = Self.upperCased(method)
         guard !upperMethod.isEmpty, upperMethod.utf8.allSatisfy({ $0 > 32 && $0 < 127 }) else {
             throw TransportError(.invalidURL, message: "invalid HTTP method \"\(method)\"", url: url)
         }
@@ -108,11 +130,11 @@ package struct PreparedRequest: Sendable {
         self.port = port
         self.headers = headers
         // A body-less upload sends an empty body: libcurl would otherwise read one from stdin.
-        self.body = body ?? (Self.uploadMethods.contains(upperMethod) ? Data() : nil)
+        self.body = body ?? (Self.isUpload(upperMethod) ? Data() : nil)
         self.connectsToLoopback = connectsToLoopback
         self.options = options
         self.carriesSecret = carriesSecret
-        self.isIdempotent = idempotent ?? Self.idempotentMethods.contains(upperMethod)
+        self.isIdempotent = idempotent ?? Self.isIdempotent(upperMethod)
     }
 
     /// The request a redirect to `location` produces, or an error when the redirect must not be

@@ -15,6 +15,9 @@ extension URLParts {
         var port: Int?
         /// The reason ``URLParts/origin()`` gives, when the URL breaks a decision.
         var problem: String?
+        /// `https` or `http` when the scheme is written so, in lower case, as nearly every URL's is:
+        /// read from the bytes, so that no lowered copy of it is made.
+        var lowerCaseWebScheme: String?
 
         init(bytes: UnsafeBufferPointer<UInt8>) {
             let count = bytes.count
@@ -31,6 +34,12 @@ extension URLParts {
                 {
                     schemeEnd = end
                     index = end + 3
+                    if end >= 4, bytes[0] == UInt8(ascii: "h"), bytes[1] == UInt8(ascii: "t"),
+                        bytes[2] == UInt8(ascii: "t"), bytes[3] == UInt8(ascii: "p")
+                    {
+                        if end == 4 { lowerCaseWebScheme = "http" }
+                        if end == 5, bytes[4] == UInt8(ascii: "s") { lowerCaseWebScheme = "https" }
+                    }
                 }
             }
             hostStart = index
@@ -88,12 +97,13 @@ extension URLParts {
             }
             if hostEnd == hostStart { setProblem("it has no host") }
             if !hostIsValid { setProblem("its host is not a host name or a bracketed IPv6 address") }
-            var lowered = [UInt8]()
-            lowered.reserveCapacity(hostEnd - hostStart)
-            for byte in bytes[hostStart..<hostEnd] {
-                lowered.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            let written = UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd])
+            // Hosts are nearly always written in lower case already: then no lowered copy is made.
+            guard written.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else {
+                host = String(decoding: written, as: UTF8.self)
+                return
             }
-            host = String(decoding: lowered, as: UTF8.self)
+            host = String(decoding: written.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
         }
 
         private mutating func setProblem(_ reason: String) {

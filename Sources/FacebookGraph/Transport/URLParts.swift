@@ -77,7 +77,7 @@ package struct URLParts: Sendable {
             ?? Offsets(bytes: UnsafeBufferPointer(start: nil, count: 0))
         let view = url.utf8
         func index(_ offset: Int) -> String.Index { view.index(view.startIndex, offsetBy: offset) }
-        scheme = offsets.schemeEnd.map { url[..<index($0)].lowercased() }
+        scheme = offsets.schemeEnd.map { offsets.lowerCaseWebScheme ?? url[..<index($0)].lowercased() }
         authorityStart = offsets.schemeEnd.map { index($0 + 3) }
         let hostStart = index(offsets.hostStart)
         let authorityEnd = index(offsets.authorityEnd)
