@@ -45,17 +45,23 @@ package enum Gzip {
     /// 1 (13 bits each), then literal zeros for the rest. The trailer's CRC-32 is left 0 (computing
     /// it would cost a pass over every inflated byte): a client that stops at its size cap never
     /// reads it, and one without a cap fails on it at the end, after inflating everything.
+    ///
+    /// The back-references' bits repeat every 8 of them (104 bits, 13 bytes), so the middle of the
+    /// stream is one 13-byte period copied: written bit by bit, the 520,000 references of a 128 MiB
+    /// bomb took seconds in a debug build and many more under a sanitizer.
     package static func bomb(zeros: Int) -> Data {
+        let references = max(0, (zeros - 1) / 258)
+        // Periods of 8 references copied as bytes; at least 16 references are written bit by bit.
+        let copied = max(0, references / 8 - 2)
         var bits = BitWriter()
         bits.write(1, count: 1)  // BFINAL
         bits.write(1, count: 2)  // BTYPE = 01, fixed Huffman codes
         bits.writeCode(0x30, length: 8)  // literal 0 (codes 0-143 are 0x30 + value, 8 bits)
-        var produced = 1
-        while zeros - produced >= 258 {
+        for _ in 0..<(references - copied * 8) {
             bits.writeCode(0xC5, length: 8)  // length 258: code 285, 8 bits, no extra bits
             bits.writeCode(0, length: 5)  // distance 1: code 0, 5 bits, no extra bits
-            produced += 258
         }
+        var produced = 1 + references * 258
         while produced < zeros {
             bits.writeCode(0x30, length: 8)
             produced += 1
@@ -63,7 +69,15 @@ package enum Gzip {
         bits.writeCode(0, length: 7)  // end of block: code 256, 7 bits
         bits.flush()
         var output: [UInt8] = [0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03]
-        output.append(contentsOf: bits.bytes)
+        output.reserveCapacity(bits.bytes.count + copied * 13 + 18)
+        // The header and the literal take 11 bits, so bytes 2..<15 lie among the references: one
+        // period. Inserted there, each copy is 8 references more, the bits after it unchanged.
+        output.append(contentsOf: bits.bytes.prefix(2))
+        if copied > 0 {
+            let period = bits.bytes[2..<15]
+            for _ in 0..<copied { output.append(contentsOf: period) }
+        }
+        output.append(contentsOf: bits.bytes.dropFirst(2))
         appendLittleEndian(UInt32(0), to: &output)
         appendLittleEndian(UInt32(truncatingIfNeeded: zeros), to: &output)
         return Data(output)

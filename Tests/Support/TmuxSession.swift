@@ -1,9 +1,18 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A detached tmux session on a private tmux server (`tmux -S <directory>/tmux.socket`), to drive a
 /// full-screen program as a person would: keys in (`send-keys`), the screen out (`capture-pane`).
 /// Every tmux call is bounded; ``kill()`` (also run on deinit) stops the server and whatever still
 /// runs in it.
+///
+/// The screen is read when the program's output arrives: tmux copies every byte the pane gets to a
+/// file (`pipe-pane`), and ``waitForScreen(seconds:_:)`` reads the screen again only once that file
+/// has grown. (Read every 5 ms instead, each read a `tmux capture-pane` process, the waits took a
+/// core from the program they waited for, most of all under a sanitizer.)
 package final class TmuxSession {
     /// The tmux binary, or nil when tmux is not installed (`scripts/bootstrap --tests` installs it).
     package static let executable: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
@@ -16,11 +25,15 @@ package final class TmuxSession {
     private let socket: String
     private let session = "picker"
     private var killed = false
+    /// The file the pane's output goes to (`pipe-pane`): this session's own, or the recording
+    /// ``recordOutput(to:)`` started. Its growth is what ``waitForScreen(seconds:_:)`` waits for.
+    private var output: URL
 
     /// Starts `command` (a shell command line) in a new detached session of `columns` × `rows`, on
     /// a server whose socket is in `directory` (removing the directory removes every trace).
     package init(command: String, columns: Int = 100, rows: Int = 30, socketDirectory directory: URL) throws {
         socket = directory.appendingPathComponent("tmux.socket").path
+        output = directory.appendingPathComponent("tmux.output")
         // The client forks the server, which inherits the descriptor Foundation watches to learn
         // that a child exited: the client would seem to run as long as the server. So its exit is
         // not awaited; the client prints the new session's id (`-P`) once it exists, and its output
@@ -33,6 +46,9 @@ package final class TmuxSession {
             ],
             awaitExit: false)
         guard started.output.hasPrefix("$") else { throw TmuxError.failed("new-session", started.output) }
+        // Output before this is not copied: a wait reads the screen before waiting anyway. A command
+        // that ended at once has no pane left to copy: its waits read the screen every half second.
+        try? pipeOutput(to: output)
     }
 
     deinit {
@@ -53,9 +69,15 @@ package final class TmuxSession {
     /// From now on, appends every byte the program writes to the terminal, before tmux interprets
     /// it, to `file` (`pipe-pane`).
     package func recordOutput(to file: URL) throws {
+        try pipeOutput(to: file)
+    }
+
+    /// Replaces the pane's output copy (`pipe-pane`, one per pane) with one appending to `file`.
+    private func pipeOutput(to file: URL) throws {
         let quoted = "'" + file.path.replacingOccurrences(of: "'", with: "'\\''") + "'"
         let piped = try tmux(["pipe-pane", "-t", session, "cat >> \(quoted)"])
         guard piped.status == 0 else { throw TmuxError.failed("pipe-pane", piped.output) }
+        output = file
     }
 
     /// Types `text` literally.
@@ -73,15 +95,30 @@ package final class TmuxSession {
         _ = try tmux(["resize-window", "-t", session, "-x", "\(columns)", "-y", "\(rows)"])
     }
 
-    /// Waits at most `seconds` for the screen to satisfy `condition`; returns the last screen seen.
+    /// Waits at most `seconds` (times ``testTimeoutScale``) for the screen to satisfy `condition`;
+    /// returns the last screen seen. The screen is read at once, then each time the program's output
+    /// arrives (and, should tmux draw something without output, every half second).
     @discardableResult
     package func waitForScreen(seconds: Double = 30, _ condition: (String) -> Bool) -> (matched: Bool, screen: String) {
-        var screen = ""
-        let matched = eventually(seconds: seconds) {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(seconds * testTimeoutScale)
+        var seen = outputSize()
+        var screen = capture()
+        while !condition(screen) {
+            guard clock.now < deadline else { return (false, screen) }
+            let reread = min(deadline, clock.now + .milliseconds(500))
+            // A stat every 2 ms, not a tmux process: cheap beside the program waited for.
+            while outputSize() == seen, clock.now < reread { usleep(2_000) }
+            seen = outputSize()
             screen = capture()
-            return condition(screen)
         }
-        return (matched, screen)
+        return (true, screen)
+    }
+
+    /// The size of the pane's output copy so far (0 before it exists).
+    private func outputSize() -> Int {
+        var status = stat()
+        return stat(output.path, &status) == 0 ? Int(status.st_size) : 0
     }
 
     /// Stops the private server and everything in it.
