@@ -202,53 +202,33 @@ extension GraphError {
     static func isPlainSuccessObject(_ body: Data) -> Bool {
         body.withUnsafeBytes { raw -> Bool in
             let bytes = raw.bindMemory(to: UInt8.self)
-            guard let base = bytes.baseAddress else { return false }
             let count = bytes.count
             var index = 0
-            while index < count, [0x20, 0x09, 0x0A, 0x0D].contains(base[index]) { index += 1 }
-            guard index < count, base[index] == UInt8(ascii: "{") else { return false }
+            while index < count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            guard index < count, bytes[index] == UInt8(ascii: "{") else { return false }
             // Each stop found with memchr (vectorised) for a byte of it, not by a Swift loop over
             // every byte: the body of every 2xx answer is scanned. "service unavailable" is found by
             // the `v` of "service" (rare in JSON), in either case.
-            if contains("error", in: base, count: count) || contains("\\u", in: base, count: count) {
-                return false
-            }
-            return !containsServiceUnavailable(anchor: UInt8(ascii: "v"), in: base, count: count)
-                && !containsServiceUnavailable(anchor: UInt8(ascii: "V"), in: base, count: count)
+            if ByteSearch.contains("error", in: bytes) || ByteSearch.contains("\\u", in: bytes) { return false }
+            return !containsServiceUnavailable(anchor: UInt8(ascii: "v"), in: bytes)
+                && !containsServiceUnavailable(anchor: UInt8(ascii: "V"), in: bytes)
         }
-    }
-
-    /// True when `word` occurs in the `count` bytes at `base`: memchr for its first byte, then its
-    /// second byte, then memcmp for the rest.
-    private static func contains(_ word: StaticString, in base: UnsafePointer<UInt8>, count: Int) -> Bool {
-        let length = word.utf8CodeUnitCount
-        let first = word.utf8Start[0]
-        let second = word.utf8Start[1]
-        var index = 0
-        while index + length <= count {
-            guard let found = memchr(base + index, Int32(first), count - length + 1 - index) else { return false }
-            let start = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
-            if base[start + 1] == second, memcmp(base + start, word.utf8Start, length) == 0 { return true }
-            index = start + 1
-        }
-        return false
     }
 
     /// True when "service unavailable", in any case, starts three bytes before an occurrence of
-    /// `anchor` (`v` or `V`, the `v` of "service") in the `count` bytes at `base`.
-    private static func containsServiceUnavailable(
-        anchor: UInt8, in base: UnsafePointer<UInt8>, count: Int
-    ) -> Bool {
+    /// `anchor` (`v` or `V`, the `v` of "service") in `bytes`.
+    private static func containsServiceUnavailable(anchor: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let word: StaticString = "service unavailable"
         let length = word.utf8CodeUnitCount
+        let count = bytes.count
         var index = 3
         while index + length - 3 <= count {
-            guard let found = memchr(base + index, Int32(anchor), count - index) else { return false }
-            let start = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base - 3
+            guard let found = ByteSearch.firstIndex(of: anchor, in: bytes, from: index, to: count) else { return false }
+            let start = found - 3
             guard start + length <= count else { return false }
             var offset = 0
             while offset < length {
-                let byte = base[start + offset]
+                let byte = bytes[start + offset]
                 if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != word.utf8Start[offset] { break }
                 offset += 1
             }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// An ordered list of HTTP header fields with case-insensitive lookup.
 ///
 /// Order and repeated names are kept exactly as sent or received. Headers received by the engine
@@ -140,12 +138,13 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
             let lowered = name.lowercased()
             return fields.first { $0.name.lowercased() == lowered }?.value
         case .raw(let block):
-            let wanted = Array(name.utf8)
             var found: String?
-            Self.forEachLine(in: block) { lineName, value in
-                guard Self.equalIgnoringASCIICase(lineName, wanted) else { return true }
-                found = String(decoding: value, as: UTF8.self)
-                return false
+            Array(name.utf8).withUnsafeBufferPointer { wanted in
+                Self.forEachLine(in: block) { lineName, value in
+                    guard Self.equalIgnoringASCIICase(lineName, wanted) else { return true }
+                    found = String(decoding: value, as: UTF8.self)
+                    return false
+                }
             }
             return found
         }
@@ -153,8 +152,8 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
 
     /// The first value of each of `names` (any case), in the order of `names`, or nil when none of
     /// them was sent: one pass over the fields for all of them, where a subscript per name is a pass
-    /// each. A received block is read as bytes (`memchr` for the line ends, each name compared only
-    /// where a colon would follow it) and a `String` is made only for a value found: most responses
+    /// each. A received block is read as bytes (the one line reader, `forEachLine`; a name compared
+    /// only when its length matches) and a `String` is made only for a value found: most responses
     /// carry none of the rarely sent fields asked for (the usage headers), and every response is read.
     package func firstValues(for names: [StaticString]) -> [String?]? {
         var found: [String?]?
@@ -167,52 +166,18 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
                 if found?[slot] == nil { found?[slot] = field.value }
             }
         case .raw(let block):
-            block.withUnsafeBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
-                let count = buffer.count
-                var lineStart = 0
-                while lineStart < count {
-                    let lineEnd =
-                        memchr(base + lineStart, 0x0A, count - lineStart).map {
-                            UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base
-                        } ?? count
-                    for (slot, name) in names.enumerated() {
-                        let colon = lineStart + name.utf8CodeUnitCount
-                        guard colon < lineEnd, base[colon] == UInt8(ascii: ":"),
-                            Self.equalIgnoringASCIICase(base + lineStart, name)
-                        else { continue }
-                        if found == nil { found = [String?](repeating: nil, count: names.count) }
-                        if found?[slot] == nil {
-                            found?[slot] = Self.trimmedValue(base, from: colon + 1, to: lineEnd)
-                        }
-                        break
-                    }
-                    lineStart = lineEnd + 1
+            Self.forEachLine(in: block) { lineName, value in
+                for (slot, name) in names.enumerated() {
+                    let wanted = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+                    guard Self.equalIgnoringASCIICase(lineName, wanted) else { continue }
+                    if found == nil { found = [String?](repeating: nil, count: names.count) }
+                    if found?[slot] == nil { found?[slot] = String(decoding: value, as: UTF8.self) }
+                    break
                 }
+                return true
             }
         }
         return found
-    }
-
-    /// The value of a line from `start` (after its colon) to `end` (its line feed or the block's
-    /// end), without the carriage return and the spaces and tabs around it.
-    private static func trimmedValue(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> String {
-        var end = end
-        if end > start, base[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        var start = start
-        while start < end, base[start] == UInt8(ascii: " ") || base[start] == UInt8(ascii: "\t") { start += 1 }
-        while end > start, base[end - 1] == UInt8(ascii: " ") || base[end - 1] == UInt8(ascii: "\t") { end -= 1 }
-        return String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
-    }
-
-    /// True when the bytes at `bytes` spell `name` (lower-case ASCII) in any case.
-    private static func equalIgnoringASCIICase(_ bytes: UnsafePointer<UInt8>, _ name: StaticString) -> Bool {
-        let wanted = name.utf8Start
-        for offset in 0..<name.utf8CodeUnitCount {
-            let byte = bytes[offset]
-            if (byte >= 65 && byte <= 90 ? byte + 32 : byte) != wanted[offset] { return false }
-        }
-        return true
     }
 
     /// Every value of the fields called `name` (any case), in order.
@@ -236,44 +201,54 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
     }
 
     /// Calls `body` with the name and trimmed value of each `Name: value` line until it returns false.
-    private static func forEachLine(in block: [UInt8], _ body: (ArraySlice<UInt8>, ArraySlice<UInt8>) -> Bool) {
-        var lineStart = 0
-        let count = block.count
-        while lineStart < count {
-            var lineEnd = lineStart
-            while lineEnd < count, block[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-            var end = lineEnd
-            if end > lineStart, block[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-            var colon = lineStart
-            while colon < end, block[colon] != UInt8(ascii: ":") { colon += 1 }
-            if colon < end, colon > lineStart {
-                var valueStart = colon + 1
-                while valueStart < end,
-                    block[valueStart] == UInt8(ascii: " ") || block[valueStart] == UInt8(ascii: "\t")
-                {
-                    valueStart += 1
-                }
-                var valueEnd = end
-                while valueEnd > valueStart,
-                    block[valueEnd - 1] == UInt8(ascii: " ") || block[valueEnd - 1] == UInt8(ascii: "\t")
-                {
-                    valueEnd -= 1
-                }
-                if !body(block[lineStart..<colon], block[valueStart..<valueEnd]) { return }
+    /// The line ends and colons are found with `memchr`: every response's block is read this way (its
+    /// usage headers on every response), and most lines are never compared byte by byte.
+    private static func forEachLine(
+        in block: [UInt8], _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool
+    ) {
+        block.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            func offset(of byte: UInt8, from start: Int, before end: Int) -> Int? {
+                ByteSearch.firstIndex(of: byte, in: buffer, from: start, to: end)
             }
-            lineStart = lineEnd + 1
+            let count = buffer.count
+            var lineStart = 0
+            while lineStart < count {
+                let lineEnd = offset(of: UInt8(ascii: "\n"), from: lineStart, before: count) ?? count
+                var end = lineEnd
+                if end > lineStart, base[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                if let colon = offset(of: UInt8(ascii: ":"), from: lineStart, before: end), colon > lineStart {
+                    var valueStart = colon + 1
+                    while valueStart < end,
+                        base[valueStart] == UInt8(ascii: " ") || base[valueStart] == UInt8(ascii: "\t")
+                    {
+                        valueStart += 1
+                    }
+                    var valueEnd = end
+                    while valueEnd > valueStart,
+                        base[valueEnd - 1] == UInt8(ascii: " ") || base[valueEnd - 1] == UInt8(ascii: "\t")
+                    {
+                        valueEnd -= 1
+                    }
+                    let name = UnsafeBufferPointer(start: base + lineStart, count: colon - lineStart)
+                    let value = UnsafeBufferPointer(start: base + valueStart, count: valueEnd - valueStart)
+                    if !body(name, value) { return }
+                }
+                lineStart = lineEnd + 1
+            }
         }
     }
 
-    private static func equalIgnoringASCIICase(_ lhs: ArraySlice<UInt8>, _ rhs: [UInt8]) -> Bool {
+    private static func equalIgnoringASCIICase(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
         guard lhs.count == rhs.count else { return false }
-        var index = lhs.startIndex
-        for byte in rhs {
+        for index in 0..<rhs.count {
             let left = lhs[index]
+            let right = rhs[index]
             let lowerLeft = left >= 65 && left <= 90 ? left + 32 : left
-            let lowerRight = byte >= 65 && byte <= 90 ? byte + 32 : byte
+            let lowerRight = right >= 65 && right <= 90 ? right + 32 : right
             if lowerLeft != lowerRight { return false }
-            index += 1
         }
         return true
     }
