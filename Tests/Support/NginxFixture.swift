@@ -33,6 +33,7 @@ import FacebookGraph
 ///
 /// Every request under `/logged/` is written to an access log that ``connectionsLogged()`` returns,
 /// so a test can see which protocol each request used and how many requests shared a connection.
+/// `/target` answers with the protocol and the request target nginx read (`HTTP/2.0 /target?a=1`).
 package final class NginxFixture: Sendable {
     /// True when an `nginx` binary (on `PATH` or at `/usr/sbin/nginx`) and `openssl` exist.
     package static var isAvailable: Bool {
@@ -317,6 +318,7 @@ extension NginxFixture {
                 location / { }
                 location /logged/ { alias \(dir)/www/; access_log \(dir)/logs/logged.log logged; }
                 location = /to-http { return 302 http://127.0.0.1:\(ports[0])/me; }
+                location = /target { default_type text/plain; return 200 "$server_protocol $request_uri"; }
             """
         return """
             daemon off;

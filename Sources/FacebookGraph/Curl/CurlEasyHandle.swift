@@ -1,5 +1,6 @@
 import CCurl
 import CFacebookCurlShim
+import Glibc
 
 /// Owns one libcurl easy handle (`CURL*`) and its error buffer.
 ///
@@ -21,8 +22,16 @@ final class CurlEasyHandle {
     /// The parsed URL (`CURLU*`) handed to libcurl with `CURLOPT_CURLU`, kept for the next request to
     /// the same URL; freed with the handle.
     private var parsedURL: OpaquePointer?
-    /// The URL ``parsedURL`` holds; nil when it holds none.
-    private var parsedURLText: String?
+    /// The UTF-8 of the URL ``parsedURL`` holds (a whole URL, or one without its query); empty when it
+    /// holds none.
+    private var parsedURLText: [UInt8] = []
+    /// The path libcurl sends for ``parsedURL`` followed by `?` (``CurlRequestTarget``), read back
+    /// when the URL is parsed; nil when it could not be read, which keeps the query in the URL.
+    private var parsedURLTargetPrefix: [UInt8]?
+    /// The NUL-terminated request target of the current request, reused from one request to the next.
+    private var targetBuffer: [UInt8] = []
+    /// True when `CURLOPT_REQUEST_TARGET` is set on the handle.
+    private var setsTarget = false
 
     /// What decides a request's header list.
     struct HeaderListKey: Equatable {
@@ -59,21 +68,72 @@ final class CurlEasyHandle {
     /// the last URL parsed, with the flags libcurl itself parses `CURLOPT_URL` with, and parses only
     /// a different one. A URL libcurl cannot parse goes in as a string, so the transfer fails as it
     /// always did. Only between transfers: libcurl reads the parsed URL when a transfer starts.
-    func setURL(_ url: String) {
-        if parsedURLText != url {
-            parsedURLText = nil
-            if parsedURL == nil { parsedURL = curl_url() }
-            let flags = UInt32(CURLU_GUESS_SCHEME | CURLU_NON_SUPPORT_SCHEME)
-            guard let parsedURL,
-                url.withCString({ curl_url_set(parsedURL, CURLUPART_URL, $0, flags) }) == CURLUE_OK
-            else {
-                set(CURLOPT_CURLU, pointer: nil)
-                set(CURLOPT_URL, url)
-                return
+    ///
+    /// With `originForm` (``CurlRequestTarget/isOriginForm(scheme:bypassesProxy:)``), a query that
+    /// ``CurlRequestTarget`` lets travel in the request target does: the handle parses the URL without
+    /// it (so one parse serves every query on the same path) and sets `CURLOPT_REQUEST_TARGET` to the
+    /// path libcurl would send, `?` and the query.
+    func setURL(_ url: String, originForm: Bool) {
+        var url = url
+        let inTarget = url.withUTF8 { bytes -> Bool? in
+            if originForm, let question = CurlRequestTarget.queryStart(in: bytes),
+                point(at: UnsafeBufferPointer(rebasing: bytes[..<question])),
+                let prefix = parsedURLTargetPrefix
+            {
+                setTarget(prefix, query: UnsafeBufferPointer(rebasing: bytes[(question + 1)...]))
+                return true
             }
-            parsedURLText = url
+            return point(at: bytes) ? false : nil
+        }
+        if inTarget == true { return }
+        if setsTarget { clearTarget() }
+        if inTarget == nil {
+            set(CURLOPT_CURLU, pointer: nil)
+            set(CURLOPT_URL, url)
+        }
+    }
+
+    /// Hands libcurl the parsed `text` (a URL), parsed again only when it differs from the last; false,
+    /// with nothing handed over, when libcurl cannot parse it.
+    private func point(at text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let same = !parsedURLText.isEmpty && parsedURLText.count == text.count
+            && parsedURLText.withUnsafeBufferPointer { memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 }
+        if !same {
+            parsedURLText = []
+            parsedURLTargetPrefix = nil
+            if parsedURL == nil { parsedURL = curl_url() }
+            guard let parsedURL else { return false }
+            let cString = text.map { CChar(bitPattern: $0) } + [0]
+            let flags = UInt32(CURLU_GUESS_SCHEME | CURLU_NON_SUPPORT_SCHEME)
+            guard curl_url_set(parsedURL, CURLUPART_URL, cString, flags) == CURLUE_OK else { return false }
+            parsedURLText = Array(text)
+            var path: UnsafeMutablePointer<CChar>?
+            if curl_url_get(parsedURL, CURLUPART_PATH, &path, UInt32(CURLU_URLENCODE)) == CURLUE_OK, let path {
+                parsedURLTargetPrefix = Array(UnsafeRawBufferPointer(start: path, count: strlen(path)))
+                    + [UInt8(ascii: "?")]
+                curl_free(path)
+            }
         }
         set(CURLOPT_CURLU, pointer: UnsafeRawPointer(parsedURL))
+        return true
+    }
+
+    /// Sets `CURLOPT_REQUEST_TARGET` to `prefix` (path and `?`) followed by `query`; libcurl copies it.
+    private func setTarget(_ prefix: [UInt8], query: UnsafeBufferPointer<UInt8>) {
+        targetBuffer.removeAll(keepingCapacity: true)
+        targetBuffer.append(contentsOf: prefix)
+        targetBuffer.append(contentsOf: query)
+        targetBuffer.append(0)
+        targetBuffer.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { _ = fbs_easy_setopt_string(raw, CURLOPT_REQUEST_TARGET, $0.baseAddress) }
+        }
+        setsTarget = true
+    }
+
+    /// Clears `CURLOPT_REQUEST_TARGET`: libcurl builds the target from the URL again.
+    private func clearTarget() {
+        _ = fbs_easy_setopt_string(raw, CURLOPT_REQUEST_TARGET, nil)
+        setsTarget = false
     }
 
     /// Clears every option (the connection cache lives in the multi handle and survives) and
@@ -81,6 +141,7 @@ final class CurlEasyHandle {
     func reset() {
         curl_easy_reset(raw)
         profile = nil
+        setsTarget = false
         errorBuffer[0] = 0
         _ = fbs_easy_setopt_ptr(raw, CURLOPT_ERRORBUFFER, errorBuffer)
     }

@@ -34,7 +34,9 @@ extension CurlEngine {
             easy.set(CURLOPT_TIMEOUT_MS, 0)
         }
         // The values of this request: set on every transfer, whatever the profile.
-        easy.setURL(request.url)
+        let originForm = CurlRequestTarget.isOriginForm(
+            scheme: request.scheme, bypassesProxy: easy.profile?.bypassesProxy ?? CurlHandleProfile.bypassesProxy(request))
+        easy.setURL(request.url, originForm: originForm)
         easy.set(CURLOPT_PRIVATE, pointer: Unmanaged.passUnretained(transfer).toOpaque())
         easy.set(CURLOPT_WRITEDATA, pointer: transfer.sink)
         easy.set(CURLOPT_HEADERDATA, pointer: transfer.sink)
