@@ -1,3 +1,4 @@
+import FacebookGraph
 import Foundation
 import Synchronization
 import Testing
@@ -60,5 +61,21 @@ struct JSONKeyInternerTests {
             outcomes.withLock { $0[thread] = good }
         }
         #expect(outcomes.withLock { $0.allSatisfy { $0 } })
+    }
+
+    @Test("Each name's error mark is the classifier's own answer, for common, own and overlong names")
+    func errorMarkMatchesClassifier() {
+        var interner = JSONKeyInterner()
+        let names =
+            JSONKeyInterner.commonNames + [
+                "favourite_colour", "my_error_list", "data", "datas", "Error", "", "e", "xerror",
+                String(repeating: "k", count: JSONKeyInterner.longestName + 1) + "error",
+            ]
+        for name in names + names {
+            let bytes = Array(name.utf8)
+            let marked = bytes.withUnsafeBufferPointer { interner.name($0).mayReportError }
+            let classified = bytes.withUnsafeBufferPointer { GraphError.mayReportError(memberName: $0) }
+            #expect(marked == classified, "\(name)")
+        }
     }
 }

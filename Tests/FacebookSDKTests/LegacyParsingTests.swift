@@ -202,4 +202,28 @@ struct LegacyParsingTests {
         #expect(LegacyResponseParser.integerValue(NSNull()) == 0)
         #expect(LegacyResponseParser.integerValue("-5") == -5)
     }
+
+    @Test("Objects of every size up to 40 members, a repeated name among them, parse to exactly their members")
+    func everyObjectSize() throws {
+        for size in 1...40 {
+            // The repeated name (`m0` again, last) must keep its last value whatever room the
+            // dictionary is given (`MutableJSONBuilder.roomPadding`).
+            var members = (0..<size).map { "\"m\($0)\":\($0)" }
+            members.append("\"m0\":\"last\"")
+            let body = Data(("{" + members.joined(separator: ",") + "}").utf8)
+            guard case .result(let value) = LegacyResponseParser.parse(body: body, status: 200),
+                let object = value as? NSMutableDictionary
+            else {
+                Issue.record("size \(size) did not parse to a dictionary")
+                continue
+            }
+            #expect(object.count == size, "size \(size)")
+            #expect(object.object(forKey: "m0") as? String == "last", "size \(size)")
+            for index in 1..<size {
+                #expect((object.object(forKey: "m\(index)") as? NSNumber)?.intValue == index, "size \(size) m\(index)")
+            }
+            let bridged = try #require(object as? [String: Any])
+            #expect(bridged.count == size)
+        }
+    }
 }

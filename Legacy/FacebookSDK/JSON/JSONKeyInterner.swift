@@ -1,3 +1,4 @@
+import FacebookGraph
 import Foundation
 
 /// The member names of one document as `NSString`s, each made once: a Graph page repeats a dozen
@@ -42,11 +43,25 @@ struct JSONKeyInterner {
 
     private var own: Table?
 
+    /// A member name as the builder needs it.
+    struct Name {
+        /// The name's `NSString`.
+        var key: NSString
+        /// `GraphError.mayReportError(memberName:)` of the name, kept with it: the builder asks it of
+        /// every top-level name.
+        var mayReportError: Bool
+    }
+
     /// The `NSString` for the ASCII name `bytes`.
     mutating func key(_ bytes: UnsafeBufferPointer<UInt8>) -> NSString {
-        guard bytes.count <= Self.longestName else { return Table.make(bytes) }
+        name(bytes).key
+    }
+
+    /// The ASCII name `bytes`: its `NSString` and whether it may report an error.
+    mutating func name(_ bytes: UnsafeBufferPointer<UInt8>) -> Name {
+        guard bytes.count <= Self.longestName else { return Table.makeName(bytes) }
         let hash = Table.hash(bytes)
-        if let key = Self.common.find(bytes, hash: hash) { return key }
+        if let name = Self.common.find(bytes, hash: hash) { return name }
         if own == nil { own = Table(slotCount: 16, limit: Self.capacity) }
         return own!.findOrAdd(bytes, hash: hash)
     }
@@ -55,11 +70,11 @@ struct JSONKeyInterner {
     /// names arrive, and stops adding at `limit` names. Sendable because the one shared table
     /// (``common``) is a constant, never written after it is made, and holds immutable `NSString`s.
     private struct Table: @unchecked Sendable {
-        /// One kept name: its bytes' hash, its bytes, its string.
+        /// One kept name: its bytes' hash, its bytes, its string and error mark.
         private struct Slot {
             var hash: UInt32
             var bytes: [UInt8]
-            var key: NSString
+            var name: Name
         }
 
         private var slots: [Slot?]
@@ -78,29 +93,31 @@ struct JSONKeyInterner {
             return hash
         }
 
-        static func make(_ bytes: UnsafeBufferPointer<UInt8>) -> NSString {
-            NSString(string: String(decoding: bytes, as: UTF8.self))
+        static func makeName(_ bytes: UnsafeBufferPointer<UInt8>) -> Name {
+            Name(
+                key: NSString(string: String(decoding: bytes, as: UTF8.self)),
+                mayReportError: GraphError.mayReportError(memberName: bytes))
         }
 
-        /// The kept string for `bytes`, or nil.
-        func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32) -> NSString? {
+        /// The kept name for `bytes`, or nil.
+        func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Name? {
             let index = probe(bytes, hash: hash)
-            return slots[index]?.key
+            return slots[index]?.name
         }
 
-        /// The kept string for `bytes`, kept now if there is room.
-        mutating func findOrAdd(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32) -> NSString {
+        /// The kept name for `bytes`, kept now if there is room.
+        mutating func findOrAdd(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Name {
             var index = probe(bytes, hash: hash)
-            if let slot = slots[index] { return slot.key }
-            let key = Self.make(bytes)
-            guard used < limit else { return key }
+            if let slot = slots[index] { return slot.name }
+            let name = Self.makeName(bytes)
+            guard used < limit else { return name }
             if 2 * (used + 1) > slots.count {
                 grow()
                 index = probe(bytes, hash: hash)
             }
-            slots[index] = Slot(hash: hash, bytes: Array(bytes), key: key)
+            slots[index] = Slot(hash: hash, bytes: Array(bytes), name: name)
             used += 1
-            return key
+            return name
         }
 
         /// The slot holding `bytes`, or the empty one where it would go.

@@ -109,11 +109,12 @@ struct MutableJSONBuilder: GraphJSONBuilder {
     mutating func key(_ text: GraphJSONStringText, in bytes: UnsafeBufferPointer<UInt8>) -> NSString {
         switch text {
         case .ascii(let range):
-            let name = UnsafeBufferPointer(rebasing: bytes[range])
-            if depth == 1, GraphError.mayReportError(memberName: name) {
-                pendingErrorMember = String(decoding: name, as: UTF8.self)
+            let bytes = UnsafeBufferPointer(rebasing: bytes[range])
+            let name = interner.name(bytes)
+            if depth == 1, name.mayReportError {
+                pendingErrorMember = String(decoding: bytes, as: UTF8.self)
             }
-            return interner.key(name)
+            return name.key
         case .decoded(var string, _):
             if depth == 1, string.withUTF8({ GraphError.mayReportError(memberName: $0) }) {
                 pendingErrorMember = string
@@ -168,14 +169,39 @@ struct MutableJSONBuilder: GraphJSONBuilder {
         depth -= 1
         let count = memberKeys.count - start
         guard count > 0 else { return NSMutableDictionary() }
+        // Room for the members at a lower load, by repeating the last member (see `roomPadding`):
+        // the last, because it is its name's last value, which a repeated name must keep.
+        let padding = Self.roomPadding(count)
+        for _ in 0..<padding {
+            memberKeys.append(memberKeys[start + count - 1])
+            memberValues.append(memberValues[start + count - 1])
+        }
         let dictionary = memberKeys.withUnsafeBufferPointer { keys in
             memberValues.withUnsafeBufferPointer { values in
                 NSMutableDictionary(
-                    objects: values.baseAddress! + start, forKeys: keys.baseAddress! + start, count: count)
+                    objects: values.baseAddress! + start, forKeys: keys.baseAddress! + start, count: count + padding)
             }
         }
-        memberKeys.removeLast(count)
-        memberValues.removeLast(count)
+        memberKeys.removeLast(count + padding)
+        memberValues.removeLast(count + padding)
         return dictionary
+    }
+
+    /// How many times to repeat an object's last member (key and value, so the dictionary holds the
+    /// same members) so that Foundation sizes its table one step larger.
+    ///
+    /// `NSDictionary(objects:forKeys:count:)` makes a Swift `Dictionary(minimumCapacity: count)`: a
+    /// power-of-two table filled up to three quarters, probed linearly, with no stored hashes, so each
+    /// occupied bucket a new key passes costs an `NSString.isEqual` (~930 instructions). Twelve members
+    /// (a user's default fields) fill 16 buckets to the limit: ~9.4 comparisons on average; in 32
+    /// buckets ~2.9. One repeated member (a hash and one comparison, ~2,450) buys the larger table.
+    /// It pays where the table is full or nearly so and the saving beats the repeats' cost: 12 members,
+    /// and 22 to 24 (docs/PERFORMANCE.md).
+    static func roomPadding(_ count: Int) -> Int {
+        switch count {
+        case 12: 1
+        case 22...24: 25 - count
+        default: 0
+        }
     }
 }

@@ -28,7 +28,7 @@ final class CurlEasyHandle {
     /// The path libcurl sends for ``parsedURL`` followed by `?` (``CurlRequestTarget``), read back
     /// when the URL is parsed; nil when it could not be read, which keeps the query in the URL.
     private var parsedURLTargetPrefix: [UInt8]?
-    /// The NUL-terminated request target of the current request, reused from one request to the next.
+    /// The NUL-terminated request target last set, its storage reused from one request to the next.
     private var targetBuffer: [UInt8] = []
     /// True when `CURLOPT_REQUEST_TARGET` is set on the handle.
     private var setsTarget = false
@@ -119,7 +119,15 @@ final class CurlEasyHandle {
     }
 
     /// Sets `CURLOPT_REQUEST_TARGET` to `prefix` (path and `?`) followed by `query`; libcurl copies it.
+    /// The handle keeps an option until it is reset, so a target equal to the one set is not set again.
     private func setTarget(_ prefix: [UInt8], query: UnsafeBufferPointer<UInt8>) {
+        if setsTarget, targetBuffer.count == prefix.count + query.count + 1 {
+            let same = targetBuffer.withUnsafeBufferPointer { target in
+                prefix.withUnsafeBufferPointer { memcmp(target.baseAddress!, $0.baseAddress!, prefix.count) == 0 }
+                    && (query.isEmpty || memcmp(target.baseAddress! + prefix.count, query.baseAddress!, query.count) == 0)
+            }
+            if same { return }
+        }
         targetBuffer.removeAll(keepingCapacity: true)
         targetBuffer.append(contentsOf: prefix)
         targetBuffer.append(contentsOf: query)

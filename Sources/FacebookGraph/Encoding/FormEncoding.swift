@@ -22,14 +22,19 @@ package enum FormEncoding {
 
     /// Appends `text` to `output`, every byte outside the unreserved set as `%XX`.
     static func appendEscaped(_ text: String, to output: inout [UInt8]) {
-        for byte in text.utf8 {
-            if isUnreserved(byte) {
-                output.append(byte)
-            } else {
+        var text = text
+        // Each run of unreserved bytes (most of a token or a field list) is appended at once.
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for index in 0..<bytes.count where !isUnreserved(bytes[index]) {
+                if runStart < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+                let byte = bytes[index]
                 output.append(UInt8(ascii: "%"))
                 output.append(hexDigits[Int(byte >> 4)])
                 output.append(hexDigits[Int(byte & 0x0F)])
+                runStart = index + 1
             }
+            if runStart < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
         }
     }
 
@@ -125,7 +130,8 @@ package enum FormEncoding {
     ) -> String {
         guard !pairs.isEmpty || alwaysSeparator else { return url }
         // By byte: a `?` after a prepended mark (U+06DD) is not a Character "?" (FuzzFormEncoding).
-        let hasQuery = url.utf8.contains(UInt8(ascii: "?"))
+        var url = url
+        let hasQuery = url.withUTF8 { ByteSearch.firstIndex(of: UInt8(ascii: "?"), in: $0, from: 0, to: $0.count) != nil }
         var output: [UInt8] = []
         output.reserveCapacity(url.utf8.count + 1)
         output.append(contentsOf: url.utf8)

@@ -182,15 +182,14 @@ extension GraphError {
     /// layer's) and finds none of these knows the classifier's answer for the object without it: a
     /// success when the status is 2xx, the status's own error otherwise.
     package static func mayReportError(memberName name: UnsafeBufferPointer<UInt8>) -> Bool {
-        if name.elementsEqual("data".utf8) { return true }
-        let error: StaticString = "error"
-        let word = UnsafeBufferPointer(start: error.utf8Start, count: error.utf8CodeUnitCount)
-        guard name.count >= word.count else { return false }
-        for start in 0...(name.count - word.count)
-        where UnsafeBufferPointer(rebasing: name[start..<start + word.count]).elementsEqual(word) {
+        // Every member name of every object reaches here: compared with memcmp, not element by element.
+        let data: StaticString = "data"
+        if name.count == data.utf8CodeUnitCount, let base = name.baseAddress,
+            memcmp(base, data.utf8Start, name.count) == 0
+        {
             return true
         }
-        return false
+        return ByteSearch.contains("error", in: name)
     }
 
     /// True when `body` starts as a JSON object (`{` after white space) and none of the error shapes
