@@ -7,7 +7,7 @@ import Foundation
 /// carries a secret (``SecretPolicy``) and would travel over plain `http` to a host that is not
 /// loopback, or that a ``TransferOptions/resolve`` pin sends elsewhere, throws
 /// ``TransportError/Code/insecureSecret``. Both happen before any connection exists.
-package struct PreparedRequest: Sendable {
+package final class PreparedRequest: Sendable {
     /// The method, upper-cased (`GET`, `POST`, `DELETE`…).
     package let method: String
     /// The absolute URL, exactly as it will be sent.
