@@ -34,6 +34,11 @@ struct ByteSearchTests {
         arguments: [
             ("error", "error"), ("error", "xxerror"), ("error", "errorxx"), ("aa", "aaaa"), ("ab", "aab"),
             ("error", "erro"), ("error", ""), ("\\u", "a\\u00e9\\u"), ("x", "yyy"), ("abc", "ababcabc"),
+            // The anchor is the needle's least common byte, not its first: anchored at the start, in
+            // the middle, at the end, repeated in the needle, and found where the window would begin
+            // before the text or end after it.
+            ("eeer", "eeeeeereeer"), ("rrr", "rrrrr"), ("x\"", "\"x\"x\"\"x\""), ("ab\\", "\\ab\\ab\\"),
+            ("error", "rror error"), ("error", "erro rerror"), ("zeta", "zzeta zetazeta"),
         ])
     func substrings(needle: String, text: String) {
         #expect(all(needle, in: text) == naive(needle, in: text))
@@ -51,5 +56,17 @@ struct ByteSearchTests {
         }
         #expect(ByteSearch.contains("b:c", in: UnsafeBufferPointer(start: nil, count: 0)) == false)
         bytes.withUnsafeBufferPointer { #expect(ByteSearch.contains("b:c", in: $0)) }
+    }
+
+    @Test("The anchor is the needle's least common byte: r in error, the backslash in \\u, z in zeta")
+    func anchors() {
+        func anchor(_ needle: String) -> Int {
+            Array(needle.utf8).withUnsafeBufferPointer { ByteSearch.rarestOffset($0) }
+        }
+        #expect(anchor("error") == 1)
+        #expect(anchor("\\u") == 0)
+        #expect(anchor("zeta") == 0)
+        #expect(anchor("\"data") == 1, "the quote is the most common byte of JSON")
+        #expect(anchor("x") == 0)
     }
 }
