@@ -99,7 +99,8 @@ struct CurlRequestTargetTests {
         var options = testOptions()
         options.additionalCAFile = nginx.caFile
         for path in ["/target?access_token=EAAB%2Fx&fields=id%2Cname", "/target", "/target?a=b?c"] {
-            let response = try await CurlEngine.shared.send(try PreparedRequest(url: nginx.httpsURL(path), options: options))
+            let response = try await CurlEngine.shared.send(
+                try PreparedRequest(url: nginx.httpsURL(path), options: options))
             #expect(response.httpVersion == "2")
             #expect(String(decoding: response.body, as: UTF8.self) == "HTTP/2.0 \(path)")
         }

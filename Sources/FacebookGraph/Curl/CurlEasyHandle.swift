@@ -96,7 +96,8 @@ final class CurlEasyHandle {
     /// Hands libcurl the parsed `text` (a URL), parsed again only when it differs from the last; false,
     /// with nothing handed over, when libcurl cannot parse it.
     private func point(at text: UnsafeBufferPointer<UInt8>) -> Bool {
-        let same = !parsedURLText.isEmpty && parsedURLText.count == text.count
+        let same =
+            !parsedURLText.isEmpty && parsedURLText.count == text.count
             && parsedURLText.withUnsafeBufferPointer { memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 }
         if !same {
             parsedURLText = []
@@ -109,7 +110,8 @@ final class CurlEasyHandle {
             parsedURLText = Array(text)
             var path: UnsafeMutablePointer<CChar>?
             if curl_url_get(parsedURL, CURLUPART_PATH, &path, UInt32(CURLU_URLENCODE)) == CURLUE_OK, let path {
-                parsedURLTargetPrefix = Array(UnsafeRawBufferPointer(start: path, count: strlen(path)))
+                parsedURLTargetPrefix =
+                    Array(UnsafeRawBufferPointer(start: path, count: strlen(path)))
                     + [UInt8(ascii: "?")]
                 curl_free(path)
             }
@@ -124,7 +126,8 @@ final class CurlEasyHandle {
         if setsTarget, targetBuffer.count == prefix.count + query.count + 1 {
             let same = targetBuffer.withUnsafeBufferPointer { target in
                 prefix.withUnsafeBufferPointer { memcmp(target.baseAddress!, $0.baseAddress!, prefix.count) == 0 }
-                    && (query.isEmpty || memcmp(target.baseAddress! + prefix.count, query.baseAddress!, query.count) == 0)
+                    && (query.isEmpty
+                        || memcmp(target.baseAddress! + prefix.count, query.baseAddress!, query.count) == 0)
             }
             if same { return }
         }
@@ -133,7 +136,9 @@ final class CurlEasyHandle {
         targetBuffer.append(contentsOf: query)
         targetBuffer.append(0)
         targetBuffer.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { _ = fbs_easy_setopt_string(raw, CURLOPT_REQUEST_TARGET, $0.baseAddress) }
+            buffer.withMemoryRebound(to: CChar.self) {
+                _ = fbs_easy_setopt_string(raw, CURLOPT_REQUEST_TARGET, $0.baseAddress)
+            }
         }
         setsTarget = true
     }

@@ -27,7 +27,9 @@ package enum FormEncoding {
         text.withUTF8 { bytes in
             var runStart = 0
             for index in 0..<bytes.count where !isUnreserved(bytes[index]) {
-                if runStart < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+                if runStart < index {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                }
                 let byte = bytes[index]
                 output.append(UInt8(ascii: "%"))
                 output.append(hexDigits[Int(byte >> 4)])
@@ -131,7 +133,9 @@ package enum FormEncoding {
         guard !pairs.isEmpty || alwaysSeparator else { return url }
         // By byte: a `?` after a prepended mark (U+06DD) is not a Character "?" (FuzzFormEncoding).
         var url = url
-        let hasQuery = url.withUTF8 { ByteSearch.firstIndex(of: UInt8(ascii: "?"), in: $0, from: 0, to: $0.count) != nil }
+        let hasQuery = url.withUTF8 {
+            ByteSearch.firstIndex(of: UInt8(ascii: "?"), in: $0, from: 0, to: $0.count) != nil
+        }
         var output: [UInt8] = []
         output.reserveCapacity(url.utf8.count + 1)
         output.append(contentsOf: url.utf8)
