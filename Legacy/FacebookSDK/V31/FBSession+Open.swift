@@ -122,15 +122,14 @@ extension FBSession {
             permissions: nil, audience: FBSessionDefaultAudienceNone, allowLoginUI: allowLoginUI, handler: nil)
     }
 
-    /// `+openActiveSessionWithPermissions:allowLoginUI:completionHandler:` (deprecated in v3.1).
+    /// `+openActiveSessionWithPermissions:allowLoginUI:completionHandler:` (deprecated in v3.1): the read
+    /// variant under its old name.
     @available(*, deprecated, message: "Use openActiveSession(withReadPermissions:allowLoginUI:completionHandler:)")
     @discardableResult
     public class func openActiveSession(
         withPermissions permissions: [Any]!, allowLoginUI: Bool, completionHandler handler: FBSessionStateHandler!
     ) -> Bool {
-        openActiveSession(
-            permissions: permissions, audience: FBSessionDefaultAudienceNone, allowLoginUI: allowLoginUI,
-            handler: handler)
+        openActiveSession(withReadPermissions: permissions, allowLoginUI: allowLoginUI, completionHandler: handler)
     }
 
     /// `+openActiveSessionWithReadPermissions:allowLoginUI:completionHandler:`: makes a session (the

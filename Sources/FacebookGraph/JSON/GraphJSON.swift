@@ -28,17 +28,8 @@ package enum GraphJSON {
     ///
     /// - Throws: ``GraphJSONError`` naming the byte offset and what was wrong.
     package static func parse(_ data: Data, maximumDepth: Int = GraphJSON.maximumDepth) throws(GraphJSONError) -> Any {
-        let result: Result<Any, GraphJSONError> = data.withUnsafeBytes { raw in
-            var reader = GraphJSONReader(
-                bytes: raw.bindMemory(to: UInt8.self), maximumDepth: maximumDepth, builder: GraphJSONFoundationBuilder()
-            )
-            do throws(GraphJSONError) {
-                return .success(try reader.parseDocument())
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+        var builder = GraphJSONFoundationBuilder()
+        return try read(data, maximumDepth: maximumDepth, builder: &builder)
     }
 
     /// Parses `text` as one JSON value.
@@ -56,15 +47,10 @@ package enum GraphJSON {
     package static func read<Builder: GraphJSONBuilder>(
         _ bytes: [UInt8], maximumDepth: Int = GraphJSON.maximumDepth, builder: Builder
     ) throws(GraphJSONError) -> Builder.Value {
-        let result: Result<Builder.Value, GraphJSONError> = bytes.withUnsafeBufferPointer { buffer in
-            var reader = GraphJSONReader(bytes: buffer, maximumDepth: maximumDepth, builder: builder)
-            do throws(GraphJSONError) {
-                return .success(try reader.parseDocument())
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+        var builder = builder
+        return try bytes.withUnsafeBufferPointer { buffer in
+            readDocument(buffer, maximumDepth: maximumDepth, builder: &builder)
+        }.get()
     }
 
     /// Reads `data` as one JSON value like ``read(_:maximumDepth:builder:)``, handing each value to
@@ -76,17 +62,26 @@ package enum GraphJSON {
     package static func read<Builder: GraphJSONBuilder>(
         _ data: Data, maximumDepth: Int = GraphJSON.maximumDepth, builder: inout Builder
     ) throws(GraphJSONError) -> Builder.Value {
-        let result: Result<Builder.Value, GraphJSONError> = data.withUnsafeBytes { raw in
-            var reader = GraphJSONReader(
-                bytes: raw.bindMemory(to: UInt8.self), maximumDepth: maximumDepth, builder: builder)
-            defer { builder = reader.builder }
-            do throws(GraphJSONError) {
-                return .success(try reader.parseDocument())
-            } catch {
-                return .failure(error)
-            }
+        try data.withUnsafeBytes { raw in
+            readDocument(raw.bindMemory(to: UInt8.self), maximumDepth: maximumDepth, builder: &builder)
+        }.get()
+    }
+
+    /// Reads `bytes` as one JSON value, handing each value to `builder` and leaving the builder as the
+    /// reading left it: the one place a reader runs, for ``parse(_:maximumDepth:)`` and both `read`
+    /// overloads. The error comes back as a `Result`, because the buffer closures that call this
+    /// rethrow an untyped error.
+    @inlinable @inline(__always)
+    static func readDocument<Builder: GraphJSONBuilder>(
+        _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, builder: inout Builder
+    ) -> Result<Builder.Value, GraphJSONError> {
+        var reader = GraphJSONReader(bytes: bytes, maximumDepth: maximumDepth, builder: builder)
+        defer { builder = reader.builder }
+        do throws(GraphJSONError) {
+            return .success(try reader.parseDocument())
+        } catch {
+            return .failure(error)
         }
-        return try result.get()
     }
 }
 
