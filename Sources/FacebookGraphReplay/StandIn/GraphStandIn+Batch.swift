@@ -48,7 +48,7 @@ extension GraphStandIn {
             }
             results.append(result)
             if let name {
-                answers[name] = try? JSONSerialization.jsonObject(with: answer.body)
+                answers[name] = try? GraphJSON.parse(answer.body)
                 let omit = item["omit_response_on_success"] as? Bool ?? true
                 named[name] = (results.count - 1, (200..<300).contains(answer.status), omit)
             }
