@@ -98,6 +98,8 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
     /// The requests in flight, kept alive until they complete (v2's `_requests` set).
     private let requestsLock = NSLock()
     private var requests: [ObjectIdentifier: FBRequest] = [:]
+    /// What ``whenIdle(_:)`` was handed while requests were in flight (under `requestsLock`).
+    private var idleObservers: [@Sendable () -> Void] = []
     /// The delegate's last `HTTPURLResponse`, reused for an identical response.
     private let responseCache = LegacyHTTPResponseCache()
     /// What was stored for the last access token: its `NSString`, the entries and the pairs sent
@@ -126,6 +128,21 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
         requestsLock.lock()
         defer { requestsLock.unlock() }
         return requests.count
+    }
+
+    /// Calls `observer` once no request of this object is in flight: at once when none is, else after
+    /// the last one completes (on the callback queue, after its callbacks). For a caller that must
+    /// wait for the requests a call started on its own, such as the demo after the v2 login, without
+    /// polling ``requestsInFlight``.
+    package func whenIdle(_ observer: @escaping @Sendable () -> Void) {
+        requestsLock.lock()
+        guard !requests.isEmpty else {
+            requestsLock.unlock()
+            observer()
+            return
+        }
+        idleObservers.append(observer)
+        requestsLock.unlock()
     }
 
     /// True when there is a token and an expiry date later than now.
@@ -275,7 +292,10 @@ open class Facebook: NSObject, FBRequestDelegate, FBLoginDialogDelegate, @unchec
         }
         requestsLock.lock()
         requests[ObjectIdentifier(request)] = nil
+        var idle: [@Sendable () -> Void] = []
+        if requests.isEmpty, !idleObservers.isEmpty { swap(&idle, &idleObservers) }
         requestsLock.unlock()
+        for observer in idle { observer() }
     }
 
     /// Clears the token, the expiry and the frictionless cache (v2's `invalidateSession`).
