@@ -83,9 +83,7 @@ struct GraphTarget {
             throw .usage("--cassette replays a file; it cannot be combined with \(live ? "--live" : "--base-url")")
         }
         if let baseURL {
-            guard let components = URLComponents(string: baseURL),
-                ["http", "https"].contains(components.scheme?.lowercased() ?? ""), components.host?.isEmpty == false
-            else {
+            guard (try? URLParts(baseURL).origin()) != nil else {
                 throw .usage("--base-url needs an absolute http or https URL")
             }
             let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"

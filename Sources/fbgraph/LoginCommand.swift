@@ -63,9 +63,9 @@ enum LoginCommand {
         }
         var configuration = GraphConfiguration()
         if let base = arguments.value("--base-url") {
-            guard let components = URLComponents(string: base), ["http", "https"].contains(components.scheme ?? ""),
-                components.host?.isEmpty == false
-            else { throw .usage("--base-url needs an absolute http or https URL") }
+            guard (try? URLParts(base).origin()) != nil else {
+                throw .usage("--base-url needs an absolute http or https URL")
+            }
             configuration.graphBaseURL = base.hasSuffix("/") ? base : base + "/"
         }
         configuration.appID = appID

@@ -15,7 +15,7 @@ public enum RESTBridgeMode: Sendable, Hashable {
 
     /// The hosts of the REST API that no longer answers.
     static let originalRESTHosts: Set<String> = {
-        let host = URLComponents(string: GraphConfiguration.defaultRESTBaseURL)?.host ?? "api.facebook.com"
+        let host = URLParts(GraphConfiguration.defaultRESTBaseURL).host
         return [host, "api-read.facebook.com", "api-video.facebook.com"]
     }()
 
@@ -25,8 +25,8 @@ public enum RESTBridgeMode: Sendable, Hashable {
         case .on: return true
         case .off: return false
         case .automatic:
-            let host = URLComponents(string: restBaseURL)?.host?.lowercased() ?? ""
-            return Self.originalRESTHosts.contains(host)
+            // The one URL splitter's host: lower-cased, as every request's host is compared.
+            return Self.originalRESTHosts.contains(URLParts(restBaseURL).host)
         }
     }
 }
