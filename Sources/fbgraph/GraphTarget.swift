@@ -50,6 +50,17 @@ struct GraphTarget {
         return configuration
     }
 
+    /// `--base-url`'s value, checked (an absolute `http` or `https` URL with a host, read by `URLParts`)
+    /// and ending in `/`: the one check `fbgraph`'s commands and `fbgraph login` make of it.
+    ///
+    /// - Throws: ``CommandError/usage(_:)`` when it is not such a URL.
+    static func checkedBaseURL(_ text: String) throws(CommandError) -> String {
+        guard (try? URLParts(text).origin()) != nil else {
+            throw .usage("--base-url needs an absolute http or https URL")
+        }
+        return text.hasSuffix("/") ? text : text + "/"
+    }
+
     /// The target `arguments` name.
     ///
     /// - Parameters:
@@ -83,10 +94,7 @@ struct GraphTarget {
             throw .usage("--cassette replays a file; it cannot be combined with \(live ? "--live" : "--base-url")")
         }
         if let baseURL {
-            guard (try? URLParts(baseURL).origin()) != nil else {
-                throw .usage("--base-url needs an absolute http or https URL")
-            }
-            let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+            let base = try Self.checkedBaseURL(baseURL)
             self.init(transport: .libcurl, graphBase: base, restBase: base, token: given, verbose: verbose)
         } else if live || recording {
             guard let given else {

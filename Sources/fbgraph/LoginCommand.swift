@@ -63,10 +63,7 @@ enum LoginCommand {
         }
         var configuration = GraphConfiguration()
         if let base = arguments.value("--base-url") {
-            guard (try? URLParts(base).origin()) != nil else {
-                throw .usage("--base-url needs an absolute http or https URL")
-            }
-            configuration.graphBaseURL = base.hasSuffix("/") ? base : base + "/"
+            configuration.graphBaseURL = try GraphTarget.checkedBaseURL(base)
         }
         configuration.appID = appID
         configuration.clientToken = clientToken

@@ -11,7 +11,7 @@ import Testing
 @Suite("Legacy JSON member names")
 struct JSONKeyInternerTests {
     private func key(_ name: String, _ interner: inout JSONKeyInterner) -> NSString {
-        Array(name.utf8).withUnsafeBufferPointer { interner.key($0) }
+        Array(name.utf8).withUnsafeBufferPointer { interner.name($0).key }
     }
 
     @Test("A common Graph name is one NSString for every document; another name is one per document")

@@ -52,11 +52,6 @@ struct JSONKeyInterner {
         var mayReportError: Bool
     }
 
-    /// The `NSString` for the ASCII name `bytes`.
-    mutating func key(_ bytes: UnsafeBufferPointer<UInt8>) -> NSString {
-        name(bytes).key
-    }
-
     /// The ASCII name `bytes`: its `NSString` and whether it may report an error.
     mutating func name(_ bytes: UnsafeBufferPointer<UInt8>) -> Name {
         guard bytes.count <= Self.longestName else { return Table.makeName(bytes) }

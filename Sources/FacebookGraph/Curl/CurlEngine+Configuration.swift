@@ -35,8 +35,7 @@ extension CurlEngine {
         }
         // The values of this request: set on every transfer, whatever the profile.
         let originForm = CurlRequestTarget.isOriginForm(
-            scheme: request.scheme,
-            bypassesProxy: easy.profile?.bypassesProxy ?? CurlHandleProfile.bypassesProxy(request))
+            scheme: request.scheme, bypassesProxy: CurlHandleProfile.bypassesProxy(request))
         easy.setURL(request.url, originForm: originForm)
         easy.set(CURLOPT_PRIVATE, pointer: Unmanaged.passUnretained(transfer).toOpaque())
         easy.set(CURLOPT_WRITEDATA, pointer: transfer.sink)
